@@ -1,0 +1,1 @@
+//! `ac-interp-manager` — placeholder; see crate docs as they grow.

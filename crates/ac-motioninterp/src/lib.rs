@@ -1,0 +1,1 @@
+//! `ac-motioninterp` — placeholder; see crate docs as they grow.

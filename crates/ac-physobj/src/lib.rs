@@ -1,0 +1,1 @@
+//! `ac-physobj` — placeholder; see crate docs as they grow.

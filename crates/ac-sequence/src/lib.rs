@@ -1,0 +1,1 @@
+//! `ac-sequence` — placeholder; see crate docs as they grow.

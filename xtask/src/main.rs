@@ -1,0 +1,5 @@
+//! Project automation for acmotion (`cargo xtask ...`).
+
+fn main() -> anyhow::Result<()> {
+    Ok(())
+}
