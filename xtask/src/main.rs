@@ -1,5 +1,47 @@
-//! Project automation for acmotion (`cargo xtask ...`).
+//! Project automation for acmotion (`cargo xtask <command>`).
+//!
+//! Every command is a thin driver over the library crates: parsing, calling, printing.
+//! Motion, sequence and interpreter behaviour lives in the crates, never here.
+
+mod conformance;
+mod fixtures;
+mod scenario;
+mod snapshots;
+mod sweep;
+mod timeline;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "xtask", about = "acmotion project automation")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Resolve every motion table of a portal DAT (synthetic by default) and report statistics.
+    Sweep(sweep::Args),
+    /// Generate the deterministic synthetic portal DAT used by tests and the default run.
+    Fixtures(fixtures::Args),
+    /// Render the golden transition catalogue for every motion table.
+    Snapshots(snapshots::Args),
+    /// Run one conformance scenario and print its trace.
+    Scenario(scenario::Args),
+    /// Run every scenario of a directory and compare with the expected traces.
+    Conformance(conformance::Args),
+    /// Render a sequence's node list over time as an SVG timeline.
+    Timeline(timeline::Args),
+}
 
 fn main() -> anyhow::Result<()> {
-    Ok(())
+    match Cli::parse().command {
+        Command::Sweep(args) => sweep::run(args),
+        Command::Fixtures(args) => fixtures::run(args),
+        Command::Snapshots(args) => snapshots::run(args),
+        Command::Scenario(args) => scenario::run(args),
+        Command::Conformance(args) => conformance::run(args),
+        Command::Timeline(args) => timeline::run(args),
+    }
 }

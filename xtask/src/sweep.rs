@@ -1,0 +1,10 @@
+//! `cargo xtask sweep` (not implemented yet).
+
+/// Command-line arguments.
+#[derive(clap::Args)]
+pub struct Args {}
+
+/// Runs the command.
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("`sweep` is not implemented yet")
+}

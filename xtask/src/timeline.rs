@@ -1,0 +1,10 @@
+//! `cargo xtask timeline` (not implemented yet).
+
+/// Command-line arguments.
+#[derive(clap::Args)]
+pub struct Args {}
+
+/// Runs the command.
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("`timeline` is not implemented yet")
+}
