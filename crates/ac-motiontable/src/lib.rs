@@ -5,6 +5,8 @@
 //! crate (`ac-sequence`), so it talks to it only through the [`AnimSequence`] trait defined
 //! here.
 
+mod fidelity;
 mod sequence;
 
+pub use fidelity::Fidelity;
 pub use sequence::AnimSequence;
