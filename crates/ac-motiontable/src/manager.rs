@@ -1,0 +1,297 @@
+//! `MotionTableManager` (ACE `Managers/MotionTableManager.cs`, spec §C): the object's
+//! [`MotionState`], its motion table and the queue of motions waiting for their link animations
+//! to finish.
+//!
+//! Completions are *returned*, never called back: every method that can complete queued motions
+//! pushes one [`MotionCompletion`] per entry, in ACE's order, into a caller-owned buffer. In ACE
+//! the loop calls `PhysicsObj.MotionDone` (→ `MotionInterp.MotionDone`) and then
+//! `WeenieObj.OnMotionDone` for each entry before looking at the next one; the manager's own
+//! bookkeeping for an entry (action-head pop, counter, dequeue) is finished before the weenie
+//! call, and nothing in the loop reads what those callbacks change, so replaying the buffer in
+//! order — for each entry `MotionDone` then `OnMotionDone` — yields the same sequence of effects.
+//! (The one ACE path that could interleave, a callback issuing new motions that join the queue
+//! during the loop, does not occur with the reference host, whose `unstick_from_object` and
+//! `cancel_moveto` only log.)
+
+use std::collections::VecDeque;
+
+use crate::command::{CommandMask, is_action, is_modifier, is_style, is_substate};
+use crate::motion::READY;
+use crate::{AnimSequence, MotionState, MovementType, Resolver, WeenieError};
+
+/// One pending motion: its id and how many AnimDone hooks it still waits for (ACE `AnimNode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnimNode {
+    /// The motion id (stops are queued as `Ready`).
+    pub motion: u32,
+    /// AnimDone credits needed before it completes (`0xFFFFFFFF` after an underflow, [ODD-3]).
+    pub num_anims: u32,
+}
+
+/// A completed motion, to be delivered by the owner as `MotionDone(motion, success)` and then
+/// `WeenieObj.OnMotionDone(motion, success)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MotionCompletion {
+    /// The completed entry's motion id.
+    pub motion: u32,
+    /// `false` when drained by `HandleEnterWorld`/`HandleExitWorld` or a failed AnimDone.
+    pub success: bool,
+}
+
+/// The per-object motion-table manager.
+#[derive(Debug, Clone, Default)]
+pub struct MotionTableManager {
+    table: Option<Resolver>,
+    state: MotionState,
+    animation_counter: u32,
+    pending: VecDeque<AnimNode>,
+}
+
+impl MotionTableManager {
+    /// ACE `MotionTableManager.Create(id)`: a fresh manager (style 0, substate 0, mod 1, counter 0,
+    /// empty queue) over `table`; `None` is a manager without a table (id 0).
+    pub fn new(table: Option<Resolver>) -> Self {
+        Self {
+            table,
+            ..Self::default()
+        }
+    }
+
+    /// The motion table, if any.
+    pub fn table(&self) -> Option<&Resolver> {
+        self.table.as_ref()
+    }
+
+    /// Whether a motion table is attached.
+    pub fn has_table(&self) -> bool {
+        self.table.is_some()
+    }
+
+    /// ACE `GetMotionTableID`: the table id or 0.
+    pub fn motion_table_id(&self) -> u32 {
+        self.table.as_ref().map_or(0, Resolver::id)
+    }
+
+    /// The motion state.
+    pub fn state(&self) -> &MotionState {
+        &self.state
+    }
+
+    /// The table and a mutable state together, for calling the resolver directly on this
+    /// manager's state (the table-layer operations of FORMAT.md §7.2).
+    pub fn table_and_state_mut(&mut self) -> (Option<&Resolver>, &mut MotionState) {
+        (self.table.as_ref(), &mut self.state)
+    }
+
+    /// ACE `AnimationCounter`: AnimDone credits not yet consumed by the queue head.
+    pub fn animation_counter(&self) -> u32 {
+        self.animation_counter
+    }
+
+    /// The pending queue, head first.
+    pub fn pending(&self) -> &VecDeque<AnimNode> {
+        &self.pending
+    }
+
+    /// ACE `PerformMovement` (spec §C.3) for the table-facing movement types.
+    ///
+    /// No table → `NoAnimationTable`. `InterpretedCommand` resolves and queues the motion;
+    /// `StopInterpretedCommand` stops it and queues **Ready**; both answer `NoMtableData` when the
+    /// table refuses. `StopCompletely` always queues Ready and answers `None`, as does every other
+    /// type (nothing queued).
+    pub fn perform_movement<S: AnimSequence + ?Sized>(
+        &mut self,
+        kind: MovementType,
+        motion: u32,
+        speed: f32,
+        seq: &mut S,
+    ) -> WeenieError {
+        let Some(table) = self.table.as_ref() else {
+            return WeenieError::NoAnimationTable;
+        };
+        let (queued, n) = match kind {
+            MovementType::InterpretedCommand => {
+                let o = table.do_object_motion(motion, &mut self.state, seq, speed);
+                if !o.ok {
+                    return WeenieError::NoMtableData;
+                }
+                (motion, o.num_anims)
+            }
+            MovementType::StopInterpretedCommand => {
+                let o = table.stop_object_motion(motion, speed, &mut self.state, seq);
+                if !o.ok {
+                    return WeenieError::NoMtableData;
+                }
+                (READY, o.num_anims)
+            }
+            MovementType::StopCompletely => {
+                let o = table.stop_object_completely(&mut self.state, seq);
+                (READY, o.num_anims)
+            }
+            _ => return WeenieError::None,
+        };
+        self.add_to_queue(queued, n, seq);
+        WeenieError::None
+    }
+
+    /// ACE `AnimationDone(success)` (spec §C.5): one AnimDone credit.
+    ///
+    /// With an empty queue nothing happens (the counter is not incremented). Otherwise the
+    /// counter grows by one and every head entry whose `num_anims` it covers completes (its
+    /// action head is popped when it is an Action); surplus credit carries over and is discarded
+    /// only when the queue drains.
+    pub fn animation_done(&mut self, success: bool, out: &mut Vec<MotionCompletion>) {
+        if self.pending.is_empty() {
+            return;
+        }
+        self.animation_counter = self.animation_counter.wrapping_add(1);
+        while let Some(&e) = self.pending.front() {
+            if e.num_anims > self.animation_counter {
+                break;
+            }
+            if is_action(e.motion) {
+                self.state.remove_action_head();
+            }
+            out.push(MotionCompletion {
+                motion: e.motion,
+                success,
+            });
+            self.animation_counter = self.animation_counter.wrapping_sub(e.num_anims);
+            self.pending.pop_front();
+        }
+        if self.animation_counter != 0 && self.pending.is_empty() {
+            self.animation_counter = 0;
+        }
+    }
+
+    /// ACE `CheckForCompletedMotions` (spec §C.5): complete (success) every head entry that
+    /// waits for no anims.
+    pub fn check_for_completed_motions(&mut self, out: &mut Vec<MotionCompletion>) {
+        while let Some(&e) = self.pending.front() {
+            if e.num_anims != 0 {
+                return;
+            }
+            if is_action(e.motion) {
+                self.state.remove_action_head();
+            }
+            out.push(MotionCompletion {
+                motion: e.motion,
+                success: true,
+            });
+            self.pending.pop_front();
+        }
+    }
+
+    /// ACE `UseTime` = [`Self::check_for_completed_motions`] (polled every tick).
+    pub fn use_time(&mut self, out: &mut Vec<MotionCompletion>) {
+        self.check_for_completed_motions(out);
+    }
+
+    /// ACE `initialize_state` (spec §C.6): `SetDefaultState` (result ignored) and queue Ready
+    /// with its `num_anims` (0 when there is no table or it failed).
+    pub fn initialize_state<S: AnimSequence + ?Sized>(&mut self, seq: &mut S) {
+        let n = match self.table.as_ref() {
+            Some(t) => t.set_default_state(&mut self.state, seq).num_anims,
+            None => 0,
+        };
+        self.add_to_queue(READY, n, seq);
+    }
+
+    /// ACE `HandleEnterWorld` (spec §C.6; also what `PhysicsObj.RemoveLinkAnimations` runs):
+    /// remove every link node, then complete every pending motion with `success = false`.
+    pub fn handle_enter_world<S: AnimSequence + ?Sized>(
+        &mut self,
+        seq: &mut S,
+        out: &mut Vec<MotionCompletion>,
+    ) {
+        seq.remove_all_link_animations();
+        self.drain(out);
+    }
+
+    /// ACE `HandleExitWorld`: complete every pending motion with `success = false`.
+    pub fn handle_exit_world(&mut self, out: &mut Vec<MotionCompletion>) {
+        self.drain(out);
+    }
+
+    /// ACE's `while (pending not empty) AnimationDone(false)`.
+    ///
+    /// Robustness case `mtm_enter_world_underflow_hang` ([ODD-3]): an entry holding
+    /// `0xFFFFFFFF` needs ~4.3·10⁹ calls in ACE. A call that cannot complete the head only
+    /// increments the counter, so the port jumps the counter straight to `head − 1` before the
+    /// call that completes it: the observable result is exactly ACE's, in O(entries).
+    fn drain(&mut self, out: &mut Vec<MotionCompletion>) {
+        while let Some(&head) = self.pending.front() {
+            if u64::from(head.num_anims) > u64::from(self.animation_counter) + 1 {
+                self.animation_counter = head.num_anims - 1;
+            }
+            self.animation_done(false, out);
+        }
+    }
+
+    /// ACE `add_to_queue` (spec §C.4): append and cut redundant link animations.
+    pub fn add_to_queue<S: AnimSequence + ?Sized>(
+        &mut self,
+        motion: u32,
+        num_anims: u32,
+        seq: &mut S,
+    ) {
+        self.pending.push_back(AnimNode { motion, num_anims });
+        self.remove_redundant_links(seq);
+    }
+
+    /// ACE `remove_redundant_links` (spec §C.4; retail same, `retail-vs-ace.md` item 13).
+    fn remove_redundant_links<S: AnimSequence + ?Sized>(&mut self, seq: &mut S) {
+        for i in (0..self.pending.len()).rev() {
+            let e = self.pending[i];
+            if e.num_anims == 0 {
+                continue;
+            }
+            if !is_substate(e.motion) || is_modifier(e.motion) {
+                // Style / action / modifier / turn: only a style entry scans.
+                if !is_style(e.motion) || self.redundant_inner(i, seq, true) {
+                    return;
+                }
+            } else if self.redundant_inner(i, seq, false) {
+                return;
+            }
+        }
+    }
+
+    /// ACE `remove_redundant_links_inner`: look back from entry `i` for an equal motion; stop at
+    /// a barrier (`0x70000000` for a style entry, `0xB0000000` for a substate entry).
+    fn redundant_inner<S: AnimSequence + ?Sized>(
+        &mut self,
+        i: usize,
+        seq: &mut S,
+        first: bool,
+    ) -> bool {
+        let e = self.pending[i];
+        let mask = if first {
+            CommandMask::BARRIER_FOR_STYLE
+        } else {
+            CommandMask::BARRIER_FOR_SUBSTATE
+        };
+        for p in (0..i).rev() {
+            let pe = self.pending[p];
+            if pe.motion == e.motion && (first || pe.num_anims != 0) {
+                self.truncate_animation_list(p, seq);
+                return true;
+            }
+            if pe.num_anims != 0 && pe.motion & mask != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// ACE `trancuate_animation_list`: zero every entry after `keep` and cut that many link
+    /// nodes (wrapping sum, as ACE's `uint`).
+    fn truncate_animation_list<S: AnimSequence + ?Sized>(&mut self, keep: usize, seq: &mut S) {
+        let mut total: u32 = 0;
+        for q in (keep + 1..self.pending.len()).rev() {
+            total = total.wrapping_add(self.pending[q].num_anims);
+            self.pending[q].num_anims = 0;
+        }
+        seq.remove_link_animations(total);
+    }
+}

@@ -1,0 +1,100 @@
+//! `MotionState`: the resolver's view of what an object is doing (spec §B.2).
+
+/// One entry of the modifier or action list: a motion id and the speed it was applied with
+/// (ACE `Motion`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Motion {
+    /// The motion id.
+    pub id: u32,
+    /// The speed it was added with; stopping a modifier subtracts with this speed.
+    pub speed_mod: f32,
+}
+
+/// Style, substate and the modifier/action lists (ACE `MotionState`).
+///
+/// List semantics are the reference's exactly: modifiers are inserted at the **head** (so the
+/// newest is first, which is what makes [ODD-4] visible), actions are appended at the **tail**
+/// and completed from the head. The lists are small `Vec`s (index 0 = head); their capacity is
+/// kept when entries are removed so steady-state resolution does not allocate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MotionState {
+    /// Current stance (0 until `SetDefaultState`).
+    pub style: u32,
+    /// Current looping state (0 until `SetDefaultState`).
+    pub substate: u32,
+    /// Speed of the current substate (1.0 by default).
+    pub substate_mod: f32,
+    modifiers: Vec<Motion>,
+    actions: Vec<Motion>,
+}
+
+impl Default for MotionState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MotionState {
+    /// A fresh state: style 0, substate 0, `substate_mod` 1.0, empty lists.
+    pub fn new() -> Self {
+        Self {
+            style: 0,
+            substate: 0,
+            substate_mod: 1.0,
+            modifiers: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
+
+    /// The modifier list, head (newest) first.
+    pub fn modifiers(&self) -> &[Motion] {
+        &self.modifiers
+    }
+
+    /// The action list, oldest first.
+    pub fn actions(&self) -> &[Motion] {
+        &self.actions
+    }
+
+    /// Append an action at the tail (ACE `add_action`).
+    pub fn add_action(&mut self, id: u32, speed_mod: f32) {
+        self.actions.push(Motion { id, speed_mod });
+    }
+
+    /// Add a modifier unless it equals the substate or is already listed (ACE `add_modifier`);
+    /// returns whether it was added (at the head).
+    pub fn add_modifier(&mut self, id: u32, speed_mod: f32) -> bool {
+        if self.substate == id || self.modifiers.iter().any(|m| m.id == id) {
+            return false;
+        }
+        self.add_modifier_no_check(id, speed_mod);
+        true
+    }
+
+    /// Insert a modifier at the head without checks (ACE `add_modifier_no_check`).
+    pub fn add_modifier_no_check(&mut self, id: u32, speed_mod: f32) {
+        self.modifiers.insert(0, Motion { id, speed_mod });
+    }
+
+    /// Empty the action list.
+    pub fn clear_actions(&mut self) {
+        self.actions.clear();
+    }
+
+    /// Empty the modifier list.
+    pub fn clear_modifiers(&mut self) {
+        self.modifiers.clear();
+    }
+
+    /// Remove the oldest action, if any (ACE `remove_action_head`).
+    pub fn remove_action_head(&mut self) {
+        if !self.actions.is_empty() {
+            self.actions.remove(0);
+        }
+    }
+
+    /// Remove the modifier at `index` (head = 0); out of range is a no-op like ACE's null node.
+    pub fn remove_modifier(&mut self, index: usize) -> Option<Motion> {
+        (index < self.modifiers.len()).then(|| self.modifiers.remove(index))
+    }
+}

@@ -1,0 +1,161 @@
+//! ACE `WeenieError` codes used by the motion code and `MovementType` (`motion-constants.md` §6–§7).
+//!
+//! They live in this crate because the MotionTableManager is the lowest layer that returns them;
+//! `ac-motioninterp` and the host reuse the same enum so every layer reports ACE's names and codes.
+
+use std::fmt;
+
+/// The result code of a movement request (ACE `WeenieError`, the subset the physics code uses).
+///
+/// `Display` prints the trace form `Name(0xXXXX)` of FORMAT.md §7 (e.g. `NoMtableData(0x0043)`).
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum WeenieError {
+    /// Success.
+    #[default]
+    None = 0x0000,
+    /// No motion table / MotionTableManager / MovementManager.
+    NoAnimationTable = 0x0007,
+    /// MotionInterp or MoveToManager without a physics object.
+    NoPhysicsObject = 0x0008,
+    /// MoveToManager without a motion interpreter.
+    NoMotionInterpreter = 0x000B,
+    /// Action while contact forbids it; jump while airborne.
+    YouCantJumpWhileInTheAir = 0x0024,
+    /// A move-to was cancelled.
+    ActionCancelled = 0x0036,
+    /// MoveToManager: the target object is gone.
+    ObjectGone = 0x0037,
+    /// MoveToManager: no target object.
+    NoObject = 0x0038,
+    /// MoveToManager: the mover teleported.
+    ITeleported = 0x003C,
+    /// MoveToManager: charged too far.
+    YouChargedTooFar = 0x003D,
+    /// MoveToManager: too tired.
+    YouAreTooTiredToDoThat = 0x003E,
+    /// `DoMotion(Crouch)` outside NonCombat.
+    CantCrouchInCombat = 0x003F,
+    /// `DoMotion(Sitting)` outside NonCombat.
+    CantSitInCombat = 0x0040,
+    /// `DoMotion(Sleeping)` outside NonCombat.
+    CantLieDownInCombat = 0x0041,
+    /// `DoMotion` of a ChatEmote-class id outside NonCombat.
+    CantChatEmoteInCombat = 0x0042,
+    /// The motion table could not resolve the request (`PerformMovement`).
+    NoMtableData = 0x0043,
+    /// Chat emote while not standing (not produced by the motion core).
+    CantChatEmoteNotStanding = 0x0044,
+    /// `DoMotion(Action)` with 6 or more actions already queued.
+    TooManyActions = 0x0045,
+    /// Catch-all movement failure.
+    GeneralMovementFailure = 0x0047,
+    /// The current motion forbids jumping.
+    YouCantJumpFromThisPosition = 0x0048,
+    /// Too encumbered to jump.
+    CantJumpLoadedDown = 0x0049,
+}
+
+impl WeenieError {
+    /// Every variant, in code order.
+    pub const ALL: [WeenieError; 21] = [
+        Self::None,
+        Self::NoAnimationTable,
+        Self::NoPhysicsObject,
+        Self::NoMotionInterpreter,
+        Self::YouCantJumpWhileInTheAir,
+        Self::ActionCancelled,
+        Self::ObjectGone,
+        Self::NoObject,
+        Self::ITeleported,
+        Self::YouChargedTooFar,
+        Self::YouAreTooTiredToDoThat,
+        Self::CantCrouchInCombat,
+        Self::CantSitInCombat,
+        Self::CantLieDownInCombat,
+        Self::CantChatEmoteInCombat,
+        Self::NoMtableData,
+        Self::CantChatEmoteNotStanding,
+        Self::TooManyActions,
+        Self::GeneralMovementFailure,
+        Self::YouCantJumpFromThisPosition,
+        Self::CantJumpLoadedDown,
+    ];
+
+    /// The ACE numeric code.
+    pub fn code(self) -> u32 {
+        self as u32
+    }
+
+    /// The ACE enum member name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::None => "None",
+            Self::NoAnimationTable => "NoAnimationTable",
+            Self::NoPhysicsObject => "NoPhysicsObject",
+            Self::NoMotionInterpreter => "NoMotionInterpreter",
+            Self::YouCantJumpWhileInTheAir => "YouCantJumpWhileInTheAir",
+            Self::ActionCancelled => "ActionCancelled",
+            Self::ObjectGone => "ObjectGone",
+            Self::NoObject => "NoObject",
+            Self::ITeleported => "ITeleported",
+            Self::YouChargedTooFar => "YouChargedTooFar",
+            Self::YouAreTooTiredToDoThat => "YouAreTooTiredToDoThat",
+            Self::CantCrouchInCombat => "CantCrouchInCombat",
+            Self::CantSitInCombat => "CantSitInCombat",
+            Self::CantLieDownInCombat => "CantLieDownInCombat",
+            Self::CantChatEmoteInCombat => "CantChatEmoteInCombat",
+            Self::NoMtableData => "NoMtableData",
+            Self::CantChatEmoteNotStanding => "CantChatEmoteNotStanding",
+            Self::TooManyActions => "TooManyActions",
+            Self::GeneralMovementFailure => "GeneralMovementFailure",
+            Self::YouCantJumpFromThisPosition => "YouCantJumpFromThisPosition",
+            Self::CantJumpLoadedDown => "CantJumpLoadedDown",
+        }
+    }
+
+    /// The variant with ACE code `code`, if it is one of the codes above.
+    pub fn from_code(code: u32) -> Option<Self> {
+        Self::ALL.iter().copied().find(|e| e.code() == code)
+    }
+
+    /// Whether this is `None` (success).
+    pub fn is_ok(self) -> bool {
+        self == Self::None
+    }
+}
+
+impl fmt::Display for WeenieError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(0x{:04X})", self.name(), self.code())
+    }
+}
+
+/// ACE `MovementType` (`motion-constants.md` §6): which kind of movement request a
+/// `PerformMovement` carries. The MotionTableManager handles the interpreted/stop kinds and
+/// answers `None` for the rest.
+#[repr(u8)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MovementType {
+    /// No movement.
+    #[default]
+    Invalid = 0,
+    /// `MotionInterp.DoMotion`.
+    RawCommand = 1,
+    /// `DoInterpretedMotion` / `MotionTableManager.PerformMovement`.
+    InterpretedCommand = 2,
+    /// `MotionInterp.StopMotion`.
+    StopRawCommand = 3,
+    /// `StopInterpretedMotion` / `MotionTableManager.PerformMovement`.
+    StopInterpretedCommand = 4,
+    /// `StopCompletely`.
+    StopCompletely = 5,
+    /// MoveToManager.
+    MoveToObject = 6,
+    /// MoveToManager.
+    MoveToPosition = 7,
+    /// MoveToManager.
+    TurnToObject = 8,
+    /// MoveToManager.
+    TurnToHeading = 9,
+}
