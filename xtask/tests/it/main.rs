@@ -1,0 +1,4 @@
+//! Integration tests of the `xtask` binary: the scenario runner and the conformance command.
+
+mod conformance;
+mod scenario_cli;
