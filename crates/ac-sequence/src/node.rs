@@ -1,0 +1,213 @@
+//! `AnimSequenceNode`: one entry of the sequence's anim list (`Animation/AnimSequenceNode.cs`).
+
+use std::sync::Arc;
+
+use ac_dat::{AnimData, Animation, AnimationFrame};
+
+use crate::aframe::{AFrame, EPSILON};
+
+/// One animation queued in a [`crate::Sequence`]: the animation data plus the frame range and
+/// signed framerate it is played with.
+///
+/// The frame range is resolved once, at construction (ACE `set_animation_id`); afterwards only
+/// [`AnimSequenceNode::multiply_framerate`] changes the node.
+#[derive(Debug, Clone)]
+pub struct AnimSequenceNode {
+    anim: Arc<Animation>,
+    framerate: f32,
+    low_frame: i32,
+    high_frame: i32,
+}
+
+impl AnimSequenceNode {
+    /// Builds a node from an [`AnimData`] reference and the loaded animation, clamping the frame
+    /// range exactly like ACE's `set_animation_id` (FORMAT.md §3 order):
+    ///
+    /// 1. `high < 0` → `NumFrames - 1`;
+    /// 2. `low >= NumFrames` → `NumFrames - 1`;
+    /// 3. `high >= NumFrames` → `NumFrames - 1`;
+    /// 4. `low > high` → `high = low`.
+    ///
+    /// `NumFrames - 1` is computed in u32 and reinterpreted as i32 (a 0-frame animation gives
+    /// −1), and the comparisons mix `int` with `uint`, which C# evaluates in 64 bits.
+    pub fn new(data: &AnimData, anim: Arc<Animation>) -> Self {
+        let n = anim.num_frames();
+        let last = n.wrapping_sub(1) as i32;
+        let n64 = i64::from(n);
+        let mut low = data.low_frame;
+        let mut high = data.high_frame;
+        if high < 0 {
+            high = last;
+        }
+        if i64::from(low) >= n64 {
+            low = last;
+        }
+        if i64::from(high) >= n64 {
+            high = last;
+        }
+        if low > high {
+            high = low;
+        }
+        Self {
+            anim,
+            framerate: data.framerate,
+            low_frame: low,
+            high_frame: high,
+        }
+    }
+
+    /// The animation played by this node.
+    pub fn animation(&self) -> &Arc<Animation> {
+        &self.anim
+    }
+
+    /// The animation's file id (what the dump prints as `anim=`).
+    pub fn anim_id(&self) -> u32 {
+        self.anim.id
+    }
+
+    /// Signed playback rate in frames per second (negative plays backwards).
+    pub fn framerate(&self) -> f32 {
+        self.framerate
+    }
+
+    /// `get_low_frame()`: first frame of the played range (after clamping / swapping).
+    pub fn low_frame(&self) -> i32 {
+        self.low_frame
+    }
+
+    /// `get_high_frame()`: last frame of the played range (after clamping / swapping).
+    pub fn high_frame(&self) -> i32 {
+        self.high_frame
+    }
+
+    /// `high + 1 - EPSILON` in ACE's evaluation order: the int sum (unchecked) is converted to
+    /// f32, then EPSILON is subtracted in f32 (high 9 → 9.9998).
+    fn high_end(&self) -> f32 {
+        self.high_frame.wrapping_add(1) as f32 - EPSILON
+    }
+
+    /// `get_starting_frame()`: where playback enters the node — `low` when playing forward
+    /// (framerate ≥ 0), just below `high + 1` when playing backwards.
+    pub fn starting_frame(&self) -> f32 {
+        if self.framerate >= 0.0 {
+            self.low_frame as f32
+        } else {
+            self.high_end()
+        }
+    }
+
+    /// `get_ending_frame()`: where playback leaves the node — just below `high + 1` forward,
+    /// `low` backwards.
+    pub fn ending_frame(&self) -> f32 {
+        if self.framerate >= 0.0 {
+            self.high_end()
+        } else {
+            self.low_frame as f32
+        }
+    }
+
+    /// `get_part_frame(i)`: the per-part frame (transforms + hooks) `i`, or `None` outside
+    /// `0..NumFrames`.
+    pub fn part_frame(&self, index: i32) -> Option<&AnimationFrame> {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| self.anim.part_frames.get(i))
+    }
+
+    /// `get_pos_frame(i)`: the root-motion frame `i`, or a fresh identity frame when the index is
+    /// outside the pos-frame list (including animations without pos frames).
+    pub fn pos_frame(&self, index: i32) -> AFrame {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| self.anim.pos_frames.get(i))
+            .map_or(AFrame::IDENTITY, |f| AFrame::from(*f))
+    }
+
+    /// Whether the animation carries any pos frame (ACE `Anim.PosFrames.Count > 0`, used by
+    /// `advance_to_next_animation`; the per-boundary code combines unconditionally).
+    pub fn has_pos_frames(&self) -> bool {
+        !self.anim.pos_frames.is_empty()
+    }
+
+    /// `multiply_framerate(m)`: a negative multiplier swaps `low` and `high` (so the node plays
+    /// the same range in the other direction), then the framerate is scaled.
+    ///
+    /// Applying −1 to a node swaps its bounds so that `low > high`; ACE then recurses forever
+    /// in `update_internal` (see [`crate::Sequence::update`] for the guard).
+    pub fn multiply_framerate(&mut self, multiplier: f32) {
+        if multiplier < 0.0 {
+            std::mem::swap(&mut self.low_frame, &mut self.high_frame);
+        }
+        self.framerate *= multiplier;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn anim(frames: usize) -> Arc<Animation> {
+        Arc::new(Animation {
+            id: 0x0300_0001,
+            part_frames: vec![AnimationFrame::default(); frames],
+            ..Animation::default()
+        })
+    }
+
+    fn data(low: i32, high: i32, fps: f32) -> AnimData {
+        AnimData {
+            anim_id: 0x0300_0001,
+            low_frame: low,
+            high_frame: high,
+            framerate: fps,
+        }
+    }
+
+    #[test]
+    fn clamps_in_format_order() {
+        let n = AnimSequenceNode::new(&data(0, -1, 30.0), anim(10));
+        assert_eq!((n.low_frame(), n.high_frame()), (0, 9));
+        let n = AnimSequenceNode::new(&data(12, 3, 30.0), anim(10));
+        assert_eq!((n.low_frame(), n.high_frame()), (9, 9));
+        let n = AnimSequenceNode::new(&data(5, 2, 30.0), anim(10));
+        assert_eq!((n.low_frame(), n.high_frame()), (5, 5));
+        let n = AnimSequenceNode::new(&data(-3, 20, 30.0), anim(10));
+        assert_eq!((n.low_frame(), n.high_frame()), (-3, 9));
+    }
+
+    #[test]
+    fn zero_frame_animation_gives_minus_one() {
+        let n = AnimSequenceNode::new(&data(0, -1, 30.0), anim(0));
+        assert_eq!((n.low_frame(), n.high_frame()), (-1, -1));
+        assert_eq!(n.starting_frame(), -1.0);
+    }
+
+    #[test]
+    fn starting_and_ending_frames() {
+        let n = AnimSequenceNode::new(&data(0, 9, 30.0), anim(10));
+        assert_eq!(n.starting_frame(), 0.0);
+        assert_eq!(n.ending_frame(), 10.0f32 - EPSILON);
+        let n = AnimSequenceNode::new(&data(0, 9, -30.0), anim(10));
+        assert_eq!(n.starting_frame(), 10.0f32 - EPSILON);
+        assert_eq!(n.ending_frame(), 0.0);
+    }
+
+    #[test]
+    fn multiply_negative_swaps() {
+        let mut n = AnimSequenceNode::new(&data(2, 8, 30.0), anim(10));
+        n.multiply_framerate(-2.0);
+        assert_eq!((n.low_frame(), n.high_frame(), n.framerate()), (8, 2, -60.0));
+        n.multiply_framerate(0.0);
+        assert_eq!((n.low_frame(), n.high_frame()), (8, 2));
+    }
+
+    #[test]
+    fn out_of_range_frames() {
+        let n = AnimSequenceNode::new(&data(0, -1, 30.0), anim(3));
+        assert!(n.part_frame(-1).is_none());
+        assert!(n.part_frame(3).is_none());
+        assert!(n.part_frame(2).is_some());
+        assert_eq!(n.pos_frame(0), AFrame::IDENTITY);
+    }
+}

@@ -1,0 +1,805 @@
+//! The sequence: an ordered anim list with a play head (`Animation/Sequence.cs`).
+
+use std::sync::Arc;
+
+use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
+use glam::Vec3;
+use slotmap::SlotMap;
+
+use crate::aframe::{AFrame, EPSILON};
+use crate::node::AnimSequenceNode;
+use crate::provider::AnimationSource;
+
+slotmap::new_key_type! {
+    /// A stable handle to one node of a [`Sequence`]'s anim list.
+    ///
+    /// ACE keeps `CurrAnim` and `FirstCyclic` as `LinkedListNode` references and compares them
+    /// by identity; a versioned slotmap key gives the same identity semantics (a removed node's
+    /// handle never aliases a later node).
+    pub struct NodeId;
+}
+
+/// Hook direction `Forward` (ACE `AnimationHookDir.Forward`).
+pub const HOOK_DIR_FORWARD: i32 = 1;
+/// Hook direction `Backward` (ACE `AnimationHookDir.Backward`).
+pub const HOOK_DIR_BACKWARD: i32 = -1;
+/// Hook direction `Both` (ACE `AnimationHookDir.Both`): fires in either direction.
+pub const HOOK_DIR_BOTH: i32 = 0;
+
+/// The animation ids ACE treats as player idle animations (`Sequence.PlayerIdleAnims`), used by
+/// [`Sequence::is_idle_anim`].
+pub const PLAYER_IDLE_ANIMS: [u32; 11] = [
+    0x0300_0001,
+    0x0300_049E,
+    0x0300_045A,
+    0x0300_0474,
+    0x0300_0CA8,
+    0x0300_0448,
+    0x0300_076C,
+    0x0300_043D,
+    0x0300_0426,
+    0x0300_08DF,
+    0x0300_0B05,
+];
+
+/// Upper bound on node transitions (`advance_to_next_animation`) inside one
+/// [`Sequence::update`].
+///
+/// ACE recurses once per transition and dies with a stack overflow long before this many (a few
+/// thousand levels); every input ACE survives is far below it. Past it the remaining time of the
+/// update is dropped.
+pub const MAX_ADVANCES_PER_UPDATE: u32 = 100_000;
+
+/// Consecutive transitions whose leftover time does not shrink after which an update stops.
+///
+/// A node whose played range cannot consume time (e.g. a negative framerate multiplier leaves
+/// `low > high` with a negative framerate: ACE's `seq_negative_multiplier_recursion`, a stack
+/// overflow) or a framerate so large that a frame is below f32 resolution of the remaining time
+/// would otherwise loop until [`MAX_ADVANCES_PER_UPDATE`]. A single non-shrinking step does
+/// happen legitimately through rounding, so a short run of them is tolerated.
+pub const MAX_STALLED_ADVANCES: u32 = 16;
+
+/// Upper bound on frame boundaries processed inside one [`Sequence::update`] (each applies a
+/// pos frame and one frame of physics). Only reachable with absurd frame ranges such as a low
+/// frame of −2³¹; the remaining boundaries of that node are skipped.
+pub const MAX_BOUNDARIES_PER_UPDATE: u64 = 1 << 24;
+
+/// Errors of the fallible sequence operations.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SequenceError {
+    /// The animation source has no animation with this id.
+    #[error("undefined animation 0x{0:08X}")]
+    MissingAnimation(u32),
+}
+
+#[derive(Debug, Clone)]
+struct Link {
+    node: AnimSequenceNode,
+    prev: Option<NodeId>,
+    next: Option<NodeId>,
+}
+
+/// The animation player of one object (ACE `Physics/Animation/Sequence`).
+///
+/// It holds the anim list (links first, then the cyclic tail starting at `first_cyclic`), the
+/// play head (`curr` node + fractional `frame_number`) and the sequence velocity/omega set by
+/// the motion-table resolver. [`Sequence::update`] advances the head by a time step, emitting
+/// root motion into the caller's offset frame and hooks into the caller's hook buffer.
+///
+/// Animations are looked up through an [`AnimationSource`]; the player itself does no IO.
+pub struct Sequence {
+    nodes: SlotMap<NodeId, Link>,
+    head: Option<NodeId>,
+    tail: Option<NodeId>,
+    first_cyclic: Option<NodeId>,
+    curr_anim: Option<NodeId>,
+    frame_number: f32,
+    velocity: Vec3,
+    omega: Vec3,
+    placement_frame: Option<AnimationFrame>,
+    placement_frame_id: i32,
+    source: Arc<dyn AnimationSource>,
+    missing_animation: Option<u32>,
+}
+
+impl std::fmt::Debug for Sequence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sequence")
+            .field("nodes", &self.nodes().map(|n| n.anim_id()).collect::<Vec<_>>())
+            .field("first_cyclic", &self.first_cyclic_index())
+            .field("curr", &self.curr_index())
+            .field("frame_number", &self.frame_number)
+            .field("velocity", &self.velocity)
+            .field("omega", &self.omega)
+            .finish()
+    }
+}
+
+/// `apply_physics(frame, quantum, sign)`: one step of sequence velocity/omega. The sign of
+/// `sign_src` (time), not of the framerate, decides the direction: `sign_src >= 0` (false for
+/// NaN, as in C#) uses `|q|`, otherwise `-|q|`.
+#[inline]
+fn apply_physics(frame: &mut AFrame, velocity: Vec3, omega: Vec3, quantum: f32, sign_src: f32) {
+    let q = if sign_src >= 0.0 {
+        quantum.abs()
+    } else {
+        -quantum.abs()
+    };
+    frame.origin += velocity * q;
+    frame.rotate(omega * q);
+}
+
+/// `Math.Floor(x)` as ACE compares it: in double.
+#[inline]
+fn floor64(x: f32) -> f64 {
+    f64::from(x).floor()
+}
+
+impl Sequence {
+    /// An empty sequence reading animations from `source`.
+    pub fn new(source: Arc<dyn AnimationSource>) -> Self {
+        Self {
+            nodes: SlotMap::with_key(),
+            head: None,
+            tail: None,
+            first_cyclic: None,
+            curr_anim: None,
+            frame_number: 0.0,
+            velocity: Vec3::ZERO,
+            omega: Vec3::ZERO,
+            placement_frame: None,
+            placement_frame_id: 0,
+            source,
+            missing_animation: None,
+        }
+    }
+
+    /// The animation source this sequence loads from.
+    pub fn source(&self) -> &Arc<dyn AnimationSource> {
+        &self.source
+    }
+
+    /// Replaces the animation source (existing nodes keep the animations they hold).
+    pub fn set_source(&mut self, source: Arc<dyn AnimationSource>) {
+        self.source = source;
+    }
+
+    // ------------------------------------------------------------------ list primitives
+
+    fn push_back(&mut self, node: AnimSequenceNode) -> NodeId {
+        let prev = self.tail;
+        let id = self.nodes.insert(Link {
+            node,
+            prev,
+            next: None,
+        });
+        match prev.and_then(|p| self.nodes.get_mut(p)) {
+            Some(p) => p.next = Some(id),
+            None => self.head = Some(id),
+        }
+        self.tail = Some(id);
+        id
+    }
+
+    fn unlink(&mut self, id: NodeId) {
+        let Some(link) = self.nodes.remove(id) else {
+            return;
+        };
+        match link.prev.and_then(|p| self.nodes.get_mut(p)) {
+            Some(p) => p.next = link.next,
+            None => self.head = link.next,
+        }
+        match link.next.and_then(|n| self.nodes.get_mut(n)) {
+            Some(n) => n.prev = link.prev,
+            None => self.tail = link.prev,
+        }
+    }
+
+    fn prev_of(&self, id: NodeId) -> Option<NodeId> {
+        self.nodes.get(id).and_then(|l| l.prev)
+    }
+
+    fn next_of(&self, id: NodeId) -> Option<NodeId> {
+        self.nodes.get(id).and_then(|l| l.next)
+    }
+
+    fn node_of(&self, id: Option<NodeId>) -> Option<&AnimSequenceNode> {
+        id.and_then(|i| self.nodes.get(i)).map(|l| &l.node)
+    }
+
+    // ------------------------------------------------------------------ read-only views
+
+    /// Number of nodes in the anim list.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the anim list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// `HasAnims()`: whether the anim list holds any node.
+    pub fn has_anims(&self) -> bool {
+        !self.nodes.is_empty()
+    }
+
+    /// The nodes in list order (links first, then the cyclic tail).
+    pub fn nodes(&self) -> impl Iterator<Item = &AnimSequenceNode> + '_ {
+        self.node_ids().filter_map(|id| self.nodes.get(id).map(|l| &l.node))
+    }
+
+    /// The node handles in list order.
+    pub fn node_ids(&self) -> impl Iterator<Item = NodeId> + '_ {
+        let mut cur = self.head;
+        let mut budget = self.nodes.len();
+        std::iter::from_fn(move || {
+            let id = cur?;
+            if budget == 0 {
+                return None;
+            }
+            budget -= 1;
+            cur = self.next_of(id);
+            Some(id)
+        })
+    }
+
+    /// The node behind a handle, if it is still in the list.
+    pub fn node(&self, id: NodeId) -> Option<&AnimSequenceNode> {
+        self.nodes.get(id).map(|l| &l.node)
+    }
+
+    /// Handle of the first node of the cyclic tail (`FirstCyclic`).
+    pub fn first_cyclic(&self) -> Option<NodeId> {
+        self.first_cyclic
+    }
+
+    /// Handle of the node under the play head (`CurrAnim`).
+    pub fn curr_anim(&self) -> Option<NodeId> {
+        self.curr_anim
+    }
+
+    /// The node under the play head.
+    pub fn curr_node(&self) -> Option<&AnimSequenceNode> {
+        self.node_of(self.curr_anim)
+    }
+
+    fn position_of(&self, target: Option<NodeId>) -> i32 {
+        let Some(t) = target else { return -1 };
+        self.node_ids()
+            .position(|id| id == t)
+            .map_or(-1, |p| i32::try_from(p).unwrap_or(i32::MAX))
+    }
+
+    /// 0-based list position of `FirstCyclic`, or −1 when unset (the dump's `first_cyclic=`).
+    pub fn first_cyclic_index(&self) -> i32 {
+        self.position_of(self.first_cyclic)
+    }
+
+    /// 0-based list position of `CurrAnim`, or −1 when unset (the dump's `curr=`).
+    pub fn curr_index(&self) -> i32 {
+        self.position_of(self.curr_anim)
+    }
+
+    /// `FrameNumber`: the fractional play-head position inside the current node.
+    pub fn frame_number(&self) -> f32 {
+        self.frame_number
+    }
+
+    /// `get_curr_frame_number()`: `floor(FrameNumber)` as an int (saturating, like .NET ≥ 9).
+    pub fn curr_frame_number(&self) -> i32 {
+        floor64(self.frame_number) as i32
+    }
+
+    /// Sequence velocity (local space), integrated per crossed frame.
+    pub fn velocity(&self) -> Vec3 {
+        self.velocity
+    }
+
+    /// Sequence angular velocity (local space, radians/s).
+    pub fn omega(&self) -> Vec3 {
+        self.omega
+    }
+
+    /// `is_first_cyclic()`: no current node, or the head is on the first cyclic node.
+    pub fn is_first_cyclic(&self) -> bool {
+        self.curr_anim.is_none() || self.curr_anim == self.first_cyclic
+    }
+
+    /// `is_idle_anim()`: no current node, or it plays one of [`PLAYER_IDLE_ANIMS`].
+    pub fn is_idle_anim(&self) -> bool {
+        self.curr_node()
+            .is_none_or(|n| PLAYER_IDLE_ANIMS.contains(&n.anim_id()))
+    }
+
+    /// `GetCurrAnimFrame()`: the part frame under the play head, or the placement frame while no
+    /// node is current. This is what a renderer poses the parts with (ACE does not interpolate).
+    pub fn curr_anim_frame(&self) -> Option<&AnimationFrame> {
+        match self.curr_node() {
+            Some(n) => n.part_frame(self.curr_frame_number()),
+            None => self.placement_frame.as_ref(),
+        }
+    }
+
+    /// The per-part transforms under the play head (see [`Sequence::curr_anim_frame`]).
+    pub fn curr_part_frames(&self) -> &[Frame] {
+        self.curr_anim_frame().map_or(&[], |f| f.frames.as_slice())
+    }
+
+    /// The placement frame and its id (`SetPlacementFrame`).
+    pub fn placement_frame(&self) -> (Option<&AnimationFrame>, i32) {
+        (self.placement_frame.as_ref(), self.placement_frame_id)
+    }
+
+    /// Takes the id of the first animation that [`Sequence::append_animation`] could not find
+    /// since the last call. The resolver seam cannot return errors, so this is how a caller
+    /// (e.g. the scenario runner, which must report "undefined animation" as bad input at the
+    /// step that appended it) learns about it.
+    pub fn take_missing_animation(&mut self) -> Option<u32> {
+        self.missing_animation.take()
+    }
+
+    // ------------------------------------------------------------------ list maintenance
+
+    fn append_node(&mut self, node: AnimSequenceNode) -> NodeId {
+        let id = self.push_back(node);
+        // Every append moves the cyclic marker to the tail.
+        self.first_cyclic = self.tail;
+        if self.curr_anim.is_none() {
+            self.curr_anim = self.head;
+            if let Some(n) = self.node_of(self.curr_anim) {
+                self.frame_number = n.starting_frame();
+            }
+        }
+        id
+    }
+
+    /// `append_animation(d)`: queues `d` at the end of the list; it becomes the new first cyclic
+    /// node, and the play head if there was none.
+    ///
+    /// A missing animation (ODD-29): ACE turns it into an empty 0-frame node (low = high = −1)
+    /// instead of skipping it; this does the same, and additionally remembers the id for
+    /// [`Sequence::take_missing_animation`].
+    pub fn append_animation(&mut self, data: &AnimData) -> NodeId {
+        let anim = match self.source.animation(data.anim_id) {
+            Some(a) => a,
+            None => {
+                if self.missing_animation.is_none() {
+                    self.missing_animation = Some(data.anim_id);
+                }
+                Arc::new(Animation {
+                    id: data.anim_id,
+                    ..Animation::default()
+                })
+            }
+        };
+        self.append_node(AnimSequenceNode::new(data, anim))
+    }
+
+    /// Like [`Sequence::append_animation`], but a missing animation is an error and nothing is
+    /// appended.
+    pub fn try_append_animation(&mut self, data: &AnimData) -> Result<NodeId, SequenceError> {
+        let anim = self
+            .source
+            .animation(data.anim_id)
+            .ok_or(SequenceError::MissingAnimation(data.anim_id))?;
+        Ok(self.append_node(AnimSequenceNode::new(data, anim)))
+    }
+
+    /// `remove_cyclic_anims()`: removes the cyclic tail. If the play head is in it, the head
+    /// moves to the node before the removed one at its ending frame (or to none, frame 0).
+    /// Afterwards `first_cyclic` is the new last node (possibly a link, possibly none).
+    pub fn remove_cyclic_anims(&mut self) {
+        let mut cur = self.first_cyclic;
+        let mut budget = self.nodes.len();
+        while let Some(n) = cur {
+            if budget == 0 {
+                break;
+            }
+            budget -= 1;
+            if self.curr_anim == Some(n) {
+                self.curr_anim = self.prev_of(n);
+                self.frame_number = self.node_of(self.curr_anim).map_or(0.0, |c| c.ending_frame());
+            }
+            let next = self.next_of(n);
+            self.unlink(n);
+            cur = next;
+        }
+        self.first_cyclic = self.tail;
+    }
+
+    /// One step of `remove_link_animations`: removes the link right before the cyclic tail.
+    /// Returns false when there is none (ACE: `FirstCyclic.Previous == null`; a null
+    /// `FirstCyclic` — an empty list — would be a NullReferenceException in ACE and is simply a
+    /// no-op here).
+    fn remove_one_link(&mut self) -> bool {
+        let Some(fc) = self.first_cyclic else {
+            return false;
+        };
+        let Some(prev) = self.prev_of(fc) else {
+            return false;
+        };
+        if self.curr_anim == Some(prev) {
+            self.curr_anim = Some(fc);
+            if let Some(n) = self.node_of(self.curr_anim) {
+                self.frame_number = n.starting_frame();
+            }
+        }
+        self.unlink(prev);
+        true
+    }
+
+    /// `remove_link_animations(n)`: removes up to `n` link nodes, nearest to the cyclic tail
+    /// first. If the play head is on a removed link it jumps to the first cyclic node at its
+    /// starting frame.
+    ///
+    /// On an empty list ACE dereferences null (`ace-exception-cases.md`
+    /// `seq_remove_link_empty`); here it does nothing.
+    pub fn remove_link_animations(&mut self, n: u32) {
+        for _ in 0..n {
+            if !self.remove_one_link() {
+                return;
+            }
+        }
+    }
+
+    /// `remove_all_link_animations()`: removes every node before the cyclic tail.
+    pub fn remove_all_link_animations(&mut self) {
+        while self.remove_one_link() {}
+    }
+
+    /// `clear_animations()`: empties the list, unsets both handles, frame 0.
+    pub fn clear_animations(&mut self) {
+        self.nodes.clear();
+        self.head = None;
+        self.tail = None;
+        self.first_cyclic = None;
+        self.curr_anim = None;
+        self.frame_number = 0.0;
+    }
+
+    /// `clear_physics()`: zero velocity and omega.
+    pub fn clear_physics(&mut self) {
+        self.velocity = Vec3::ZERO;
+        self.omega = Vec3::ZERO;
+    }
+
+    /// `Clear()`: animations, physics and the placement frame.
+    pub fn clear(&mut self) {
+        self.clear_animations();
+        self.clear_physics();
+        self.placement_frame = None;
+        self.placement_frame_id = 0;
+    }
+
+    /// `SetPlacementFrame(frame, id)`: the pose shown while no animation is current.
+    pub fn set_placement_frame(&mut self, frame: Option<AnimationFrame>, id: i32) {
+        self.placement_frame = frame;
+        self.placement_frame_id = id;
+    }
+
+    /// `SetVelocity(v)`.
+    pub fn set_velocity(&mut self, velocity: Vec3) {
+        self.velocity = velocity;
+    }
+
+    /// `SetOmega(w)`.
+    pub fn set_omega(&mut self, omega: Vec3) {
+        self.omega = omega;
+    }
+
+    /// `CombinePhysics(v, w)`: adds to velocity and omega (modifiers).
+    pub fn combine_physics(&mut self, velocity: Vec3, omega: Vec3) {
+        self.velocity += velocity;
+        self.omega += omega;
+    }
+
+    /// `subtract_physics(v, w)`: subtracts from velocity and omega (stopping a modifier).
+    pub fn subtract_physics(&mut self, velocity: Vec3, omega: Vec3) {
+        self.velocity -= velocity;
+        self.omega -= omega;
+    }
+
+    /// `multiply_cyclic_animation_framerate(r)`: scales every node of the cyclic tail (links are
+    /// untouched). A negative rate also swaps each node's low/high frame.
+    pub fn multiply_cyclic_animation_framerate(&mut self, rate: f32) {
+        let mut cur = self.first_cyclic;
+        let mut budget = self.nodes.len();
+        while let Some(id) = cur {
+            if budget == 0 {
+                break;
+            }
+            budget -= 1;
+            let Some(link) = self.nodes.get_mut(id) else {
+                break;
+            };
+            link.node.multiply_framerate(rate);
+            cur = link.next;
+        }
+    }
+
+    // ------------------------------------------------------------------ playback
+
+    /// `Update(quantum, ref offset)`: advances the play head by `dt` seconds.
+    ///
+    /// * `offset`: the caller's offset frame; root motion (pos frames) and sequence
+    ///   velocity/omega are accumulated into it, one frame boundary at a time (spec §D.6).
+    ///   `None` is ACE's null frame: playback and hooks still happen, physics does not.
+    /// * `hooks`: the hook list of the object owning the sequence (ACE `HookObj.AnimHooks`);
+    ///   hooks of crossed frames matching the direction, and the synthetic `AnimationDone` hook
+    ///   (direction `Both`) when a node ends while the list still starts with a link, are
+    ///   appended in order. `None` is ACE's sequence without a hook object: nothing is
+    ///   collected.
+    ///
+    /// With an empty list the offset just integrates velocity/omega over `dt`. After playback
+    /// fully played nodes before the head are dropped (`apricot`).
+    ///
+    /// Robustness (ACE recurses once per node transition, `update_internal` → itself): here it
+    /// is a loop bounded by [`MAX_ADVANCES_PER_UPDATE`], [`MAX_STALLED_ADVANCES`] and
+    /// [`MAX_BOUNDARIES_PER_UPDATE`]; when a bound trips, the rest of `dt` is dropped and the
+    /// head stays where the last transition put it. No input panics, hangs or recurses.
+    pub fn update(
+        &mut self,
+        dt: f32,
+        mut offset: Option<&mut AFrame>,
+        mut hooks: Option<&mut Vec<AnimationHook>>,
+    ) {
+        if self.head.is_some() {
+            self.update_internal(dt, &mut offset, &mut hooks);
+            self.apricot();
+        } else if let Some(f) = offset {
+            apply_physics(f, self.velocity, self.omega, dt, dt);
+        }
+    }
+
+    /// `apricot()`: drops nodes from the head of the list up to the play head or the cyclic
+    /// tail, whichever comes first.
+    fn apricot(&mut self) {
+        let mut budget = self.nodes.len();
+        while let Some(first) = self.head {
+            if Some(first) == self.curr_anim || Some(first) == self.first_cyclic || budget == 0 {
+                break;
+            }
+            budget -= 1;
+            self.unlink(first);
+        }
+    }
+
+    /// `update_internal` with its tail recursion turned into a loop (spec §D.6).
+    fn update_internal(
+        &mut self,
+        mut dt: f32,
+        frame: &mut Option<&mut AFrame>,
+        hooks: &mut Option<&mut Vec<AnimationHook>>,
+    ) {
+        let velocity = self.velocity;
+        let omega = self.omega;
+        let mut advances: u32 = 0;
+        let mut stalled: u32 = 0;
+        let mut boundaries: u64 = 0;
+        loop {
+            let Some(cur) = self.curr_anim else { return };
+            let Some(link) = self.nodes.get(cur) else {
+                return;
+            };
+            let node = &link.node;
+            let fr = node.framerate();
+            let ft = fr * dt;
+            let mut last = floor64(self.frame_number) as i32;
+            let mut frame_num = self.frame_number + ft;
+            let mut leftover = 0.0f32;
+            let mut done = false;
+
+            if ft > 0.0 {
+                let high = node.high_frame();
+                if f64::from(high) < floor64(frame_num) {
+                    let mut over = frame_num - high as f32 - 1.0;
+                    if over < 0.0 {
+                        over = 0.0;
+                    }
+                    if fr.abs() > EPSILON {
+                        leftover = over / fr;
+                    }
+                    frame_num = high as f32;
+                    done = true;
+                }
+                let target = floor64(frame_num);
+                while target > f64::from(last) {
+                    boundaries += 1;
+                    if boundaries > MAX_BOUNDARIES_PER_UPDATE {
+                        break;
+                    }
+                    if let Some(f) = frame.as_deref_mut() {
+                        *f = AFrame::combine(f, &node.pos_frame(last));
+                        if fr.abs() > EPSILON {
+                            apply_physics(f, velocity, omega, 1.0 / fr, dt);
+                        }
+                    }
+                    Self::execute_hooks(hooks, node.part_frame(last), HOOK_DIR_FORWARD);
+                    last = last.wrapping_add(1);
+                }
+            } else if ft < 0.0 {
+                let low = node.low_frame();
+                if f64::from(low) > floor64(frame_num) {
+                    let mut over = frame_num - low as f32;
+                    if over > 0.0 {
+                        over = 0.0;
+                    }
+                    if fr.abs() > EPSILON {
+                        leftover = over / fr;
+                    }
+                    frame_num = low as f32;
+                    done = true;
+                }
+                let target = floor64(frame_num);
+                while target < f64::from(last) {
+                    boundaries += 1;
+                    if boundaries > MAX_BOUNDARIES_PER_UPDATE {
+                        break;
+                    }
+                    if let Some(f) = frame.as_deref_mut() {
+                        f.subtract(&node.pos_frame(last));
+                        if fr.abs() > EPSILON {
+                            apply_physics(f, velocity, omega, 1.0 / fr, dt);
+                        }
+                    }
+                    Self::execute_hooks(hooks, node.part_frame(last), HOOK_DIR_BACKWARD);
+                    last = last.wrapping_sub(1);
+                }
+            } else if let Some(f) = frame.as_deref_mut()
+                && dt.abs() > EPSILON
+            {
+                apply_physics(f, velocity, omega, dt, dt);
+            }
+
+            self.frame_number = frame_num;
+            if !done {
+                return;
+            }
+            if let Some(h) = hooks.as_deref_mut()
+                && self.head != self.first_cyclic
+            {
+                h.push(AnimationHook {
+                    direction: HOOK_DIR_BOTH,
+                    data: HookData::AnimationDone,
+                });
+            }
+            if !self.advance_to_next_animation(dt, frame, velocity, omega) {
+                return;
+            }
+
+            advances += 1;
+            if leftover.abs() >= dt.abs() || leftover.is_nan() {
+                stalled += 1;
+            } else {
+                stalled = 0;
+            }
+            if advances >= MAX_ADVANCES_PER_UPDATE
+                || stalled >= MAX_STALLED_ADVANCES
+                || boundaries > MAX_BOUNDARIES_PER_UPDATE
+            {
+                return;
+            }
+            dt = leftover;
+        }
+    }
+
+    /// `execute_hooks(frame, dir)`: appends the frame's hooks that fire in `dir` (or `Both`), in
+    /// DAT order.
+    #[inline]
+    fn execute_hooks(
+        hooks: &mut Option<&mut Vec<AnimationHook>>,
+        part_frame: Option<&AnimationFrame>,
+        dir: i32,
+    ) {
+        let (Some(h), Some(pf)) = (hooks.as_deref_mut(), part_frame) else {
+            return;
+        };
+        for hook in &pf.hooks {
+            if hook.direction == HOOK_DIR_BOTH || hook.direction == dir {
+                h.push(hook.clone());
+            }
+        }
+    }
+
+    /// `advance_to_next_animation`: leaves the current node and enters the next one (forward
+    /// time) or the previous one (negative time), applying the exit/entry pos frame and one
+    /// frame of physics exactly where ACE does (spec §D.6, ODD-7). Returns false if there is no
+    /// node to go to (impossible while the list invariants hold).
+    fn advance_to_next_animation(
+        &mut self,
+        dt: f32,
+        frame: &mut Option<&mut AFrame>,
+        velocity: Vec3,
+        omega: Vec3,
+    ) -> bool {
+        let Some(cur) = self.curr_anim else {
+            return false;
+        };
+        let Some(link) = self.nodes.get(cur) else {
+            return false;
+        };
+        let forward = dt >= 0.0;
+        {
+            let a = &link.node;
+            let fr = a.framerate();
+            let exits = if forward { fr < 0.0 } else { fr >= 0.0 };
+            if exits && let Some(f) = frame.as_deref_mut() {
+                if a.has_pos_frames() {
+                    f.subtract(&a.pos_frame(self.frame_number as i32));
+                }
+                if fr.abs() > EPSILON {
+                    apply_physics(f, velocity, omega, 1.0 / fr, dt);
+                }
+            }
+        }
+        let next = if forward {
+            link.next.or(self.first_cyclic)
+        } else {
+            link.prev.or(self.tail)
+        };
+        let Some(next) = next else {
+            return false;
+        };
+        let Some(nlink) = self.nodes.get(next) else {
+            return false;
+        };
+        self.curr_anim = Some(next);
+        let a = &nlink.node;
+        let fr = a.framerate();
+        self.frame_number = if forward {
+            a.starting_frame()
+        } else {
+            a.ending_frame()
+        };
+        let enters = if forward { fr > 0.0 } else { fr < 0.0 };
+        if enters && let Some(f) = frame.as_deref_mut() {
+            if a.has_pos_frames() {
+                *f = AFrame::combine(f, &a.pos_frame(self.frame_number as i32));
+            }
+            if fr.abs() > EPSILON {
+                apply_physics(f, velocity, omega, 1.0 / fr, dt);
+            }
+        }
+        true
+    }
+}
+
+impl ac_motiontable::AnimSequence for Sequence {
+    fn clear_physics(&mut self) {
+        Sequence::clear_physics(self);
+    }
+    fn clear_animations(&mut self) {
+        Sequence::clear_animations(self);
+    }
+    fn remove_cyclic_anims(&mut self) {
+        Sequence::remove_cyclic_anims(self);
+    }
+    fn remove_link_animations(&mut self, n: u32) {
+        Sequence::remove_link_animations(self, n);
+    }
+    fn remove_all_link_animations(&mut self) {
+        Sequence::remove_all_link_animations(self);
+    }
+    fn append_animation(&mut self, anim: &AnimData) {
+        Sequence::append_animation(self, anim);
+    }
+    fn set_velocity(&mut self, velocity: Vec3) {
+        Sequence::set_velocity(self, velocity);
+    }
+    fn set_omega(&mut self, omega: Vec3) {
+        Sequence::set_omega(self, omega);
+    }
+    fn combine_physics(&mut self, velocity: Vec3, omega: Vec3) {
+        Sequence::combine_physics(self, velocity, omega);
+    }
+    fn subtract_physics(&mut self, velocity: Vec3, omega: Vec3) {
+        Sequence::subtract_physics(self, velocity, omega);
+    }
+    fn multiply_cyclic_animation_framerate(&mut self, rate: f32) {
+        Sequence::multiply_cyclic_animation_framerate(self, rate);
+    }
+    fn has_anims(&self) -> bool {
+        Sequence::has_anims(self)
+    }
+}
