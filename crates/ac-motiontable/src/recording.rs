@@ -198,6 +198,10 @@ impl AnimSequence for RecordingSequence {
         self.ops.push(SeqOp::MultiplyCyclicFramerate(rate));
         if let Some(fc) = self.first_cyclic {
             for n in &mut self.nodes[fc..] {
+                // ACE `AnimSequenceNode.multiply_framerate`: a negative rate swaps the range.
+                if rate < 0.0 {
+                    std::mem::swap(&mut n.low_frame, &mut n.high_frame);
+                }
                 n.framerate *= rate;
             }
         }

@@ -1,0 +1,3 @@
+//! Integration tests of `ac-motiontable` (one binary, one module per area).
+
+mod scenarios;
