@@ -1,1 +1,44 @@
-//! `ac-interp-manager` — placeholder; see crate docs as they grow.
+//! `ac-interp-manager` — network position correction: the InterpolationManager and the
+//! PositionManager that owns it.
+//!
+//! # Place in the stack
+//!
+//! `ac-dat` → `ac-motiontable` → `ac-sequence` → `ac-motioninterp` → **`ac-interp-manager`** →
+//! `ac-physobj`. A client receives server positions for every remote object; this crate queues
+//! them and, on each physics slice, replaces the object's animation offset with a capped pull
+//! towards the next queued position (or blips the object there when it falls too far behind).
+//! The physics object (`ac-physobj`) owns a [`PositionManager`] and implements [`InterpHost`]
+//! so the managers can read and move it without this crate naming the object type.
+//!
+//! # Behaviour
+//!
+//! ACE's version of this layer is dead code (spec §F, ODD-8/ODD-10), so the rules implemented
+//! are the retail client's (`retail-vs-ace.md` item 14), in both `Fidelity` modes — see
+//! [`interpolation`] for the reasoning and the list of rules. The exact operation order follows
+//! `FORMAT-interp.md` §5, whose traces are the conformance contract.
+//!
+//! Where the correction enters the slice (`FORMAT-interp.md` §4): after the sequence offset is
+//! scaled (or zeroed when airborne), [`PositionManager::adjust_offset`] may replace it; after
+//! placement and the motion manager's `UseTime`, [`PositionManager::use_time`] runs blips and
+//! velocity/jump nodes.
+//!
+//! Sticky behaviour is **not** included (see [`position_manager`]); constraint behaviour is.
+//!
+//! No allocation happens per slice: the queue is a `VecDeque` pre-sized for the 20-node cap.
+
+pub mod constraint;
+pub mod host;
+pub mod interpolation;
+pub mod math;
+pub mod move_or_teleport;
+pub mod node;
+pub mod position;
+pub mod position_manager;
+
+pub use constraint::ConstraintManager;
+pub use host::InterpHost;
+pub use interpolation::{InterpolationManager, autonomy_blip_distance, subtract2};
+pub use move_or_teleport::{MoveOrTeleportAction, move_or_teleport_action, stamp_is_newer};
+pub use node::{InterpolationNode, NodeType};
+pub use position::Position;
+pub use position_manager::PositionManager;

@@ -1,0 +1,6 @@
+//! Integration tests of `ac-interp-manager` (one binary, modules per topic).
+
+mod host;
+mod interp;
+mod others;
+mod replay;
