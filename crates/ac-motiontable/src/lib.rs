@@ -13,6 +13,7 @@ mod recording;
 mod resolver;
 mod sequence;
 mod state;
+pub mod timing;
 mod weenie_error;
 
 pub use command::{CommandMask, MotionCommand, ParseMotionError, motion_by_name, motion_name};
@@ -26,4 +27,5 @@ pub use resolver::{
 };
 pub use sequence::AnimSequence;
 pub use state::{Motion, MotionState};
+pub use timing::{AnimationLookup, anim_data_length, anim_dist};
 pub use weenie_error::{MovementType, WeenieError};
