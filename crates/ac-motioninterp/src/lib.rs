@@ -1,1 +1,84 @@
-//! `ac-motioninterp` — placeholder; see crate docs as they grow.
+//! `ac-motioninterp` — layer 4 of the acmotion stack, above `ac-sequence` and
+//! `ac-motiontable`, below `ac-interp-manager` and `ac-physobj`.
+//!
+//! Players and AI do not ask for link animations; they press keys: walk forward with run
+//! held, turn left, jump, stop. This crate turns that intent into the canonical per-axis
+//! motions the motion table understands (ACE `MotionInterp`, spec §E, seeds 001/002):
+//!
+//! * [`RawMotionState`] (what the keys say) and [`InterpretedMotionState`] (canonical:
+//!   TurnRight / SideStepRight / WalkForward-or-RunForward with signed speeds);
+//! * [`MotionInterp`]: canonicalisation and run promotion, combat refusals, the action cap,
+//!   contact gating, jumping, ground transitions, the pending-motion queue that completes in
+//!   lock-step with the MotionTableManager's queue;
+//! * [`MovementManager`]: the object's dispatcher, creating the interpreter lazily.
+//!
+//! The interpreter reaches its physics object through the [`MotionHost`] trait and the game
+//! object through [`Weenie`] (implemented by `ac-physobj` and the game); [`testing`] has
+//! documented doubles. [`ac_motiontable::Fidelity::Retail`] switches the interpreter items
+//! of `retail-vs-ace.md` (O3–O8, O18, O21, items 7–9 and 11).
+//!
+//! Using the interpreter before [`MotionInterp::enter_default_state`] (an ACE null
+//! dereference) returns [`MotionInterpError::NotInitialized`].
+//!
+//! # Example: hold run, press forward, turn, release
+//!
+//! ```
+//! use ac_motioninterp::testing::{HostEvent, RecordingHost};
+//! use ac_motioninterp::{ids, MotionInterp, MovementParameters};
+//! use ac_motiontable::Fidelity;
+//!
+//! let mut host = RecordingHost::default();
+//! let mut mi = MotionInterp::new(Fidelity::Ace);
+//! mi.enter_default_state(&mut host);
+//!
+//! let show = |step: &str, mi: &MotionInterp, host: &mut RecordingHost| {
+//!     let s = mi.interpreted_state().expect("default state entered");
+//!     let issued: Vec<String> = host
+//!         .events
+//!         .drain(..)
+//!         .filter_map(|e| match e {
+//!             HostEvent::DoMotion(m, speed, _) => Some(format!("do {m:#010X}@{speed}")),
+//!             HostEvent::StopMotion(m, speed, _) => Some(format!("stop {m:#010X}@{speed}")),
+//!             _ => None,
+//!         })
+//!         .collect();
+//!     println!(
+//!         "{step}: fwd={:#010X}@{} turn={:#010X}@{} issued {issued:?}",
+//!         s.forward_command, s.forward_speed, s.turn_command, s.turn_speed
+//!     );
+//! };
+//!
+//! let p = MovementParameters::default();
+//! mi.set_hold_run(&mut host, 1, false).unwrap();
+//! show("hold run", &mi, &mut host);
+//! mi.do_motion(&mut host, ids::WALK_FORWARD, &p).unwrap();
+//! show("forward", &mi, &mut host);
+//! assert_eq!(mi.interpreted_state().unwrap().forward_command, ids::RUN_FORWARD);
+//! mi.do_motion(&mut host, ids::TURN_LEFT, &p).unwrap();
+//! show("turn left", &mi, &mut host);
+//! // TurnLeft is canonicalised to TurnRight × −1, × 1.5 while running.
+//! assert_eq!(mi.interpreted_state().unwrap().turn_speed, -1.5);
+//! mi.stop_motion(&mut host, ids::WALK_FORWARD, &p).unwrap();
+//! mi.stop_motion(&mut host, ids::TURN_LEFT, &p).unwrap();
+//! show("release", &mi, &mut host);
+//! assert_eq!(mi.interpreted_state().unwrap().forward_command, ids::READY);
+//! ```
+
+mod error;
+mod host;
+pub mod ids;
+mod interp;
+mod manager;
+mod params;
+mod state;
+pub mod testing;
+
+pub use error::{MotionInterpError, WeenieError};
+pub use host::{MotionCompletion, MotionHost, Weenie};
+pub use interp::{
+    BACKWARDS_FACTOR, MAX_ACTIONS, MAX_SIDESTEP_ANIM_RATE, MotionInterp, MotionNode,
+    RUN_ANIM_SPEED, RUN_TURN_FACTOR, SIDESTEP_ANIM_SPEED, SIDESTEP_FACTOR, WALK_ANIM_SPEED,
+};
+pub use manager::{MovementError, MovementManager};
+pub use params::{HoldKey, MovementParamFlags, MovementParameters, MovementStruct, MovementType};
+pub use state::{ActionNode, InterpretedMotionState, RawMotionState};

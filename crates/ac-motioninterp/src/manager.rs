@@ -1,0 +1,162 @@
+//! The MovementManager (`Managers/MovementManager.cs`; spec §E.12): the object's entry point
+//! for movement requests.
+
+use ac_motiontable::Fidelity;
+
+use crate::error::{MotionInterpError, WeenieError};
+use crate::host::MotionHost;
+use crate::interp::MotionInterp;
+use crate::params::{MovementStruct, MovementType};
+
+/// Why [`MovementManager::perform_movement`] could not run a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MovementError {
+    /// Move-to / turn-to requests need a MoveToManager, which this crate does not have yet.
+    /// ACE would hand them to `MoveToManager.PerformMovement`.
+    #[error("{0:?} is not supported yet (no MoveToManager)")]
+    NotSupported(MovementType),
+    /// The interpreter refused (see [`MotionInterpError`]).
+    #[error(transparent)]
+    Interp(#[from] MotionInterpError),
+}
+
+/// Owns the object's [`MotionInterp`] (created lazily, with its default state, as ACE does)
+/// and dispatches movement requests to it.
+///
+/// There is no MoveToManager yet: move-to and turn-to requests return
+/// [`MovementError::NotSupported`], and `UseTime`/`HitGround` have nothing of it to drive.
+#[derive(Debug, Clone, Default)]
+pub struct MovementManager {
+    fidelity: Fidelity,
+    interp: Option<MotionInterp>,
+}
+
+impl MovementManager {
+    /// A manager without an interpreter yet; interpreters it creates use `fidelity`.
+    pub fn new(fidelity: Fidelity) -> MovementManager {
+        MovementManager {
+            fidelity,
+            interp: None,
+        }
+    }
+
+    /// The interpreter, if one was created.
+    pub fn interpreter(&self) -> Option<&MotionInterp> {
+        self.interp.as_ref()
+    }
+
+    /// Mutable access to the interpreter, if one was created (no creation).
+    pub fn interpreter_mut(&mut self) -> Option<&mut MotionInterp> {
+        self.interp.as_mut()
+    }
+
+    /// Install an interpreter (e.g. one built with `MotionInterp::new` and not yet in its
+    /// default state, as ACE's `MotionInterp.Create`).
+    pub fn set_interpreter(&mut self, interp: MotionInterp) {
+        self.interp = Some(interp);
+    }
+
+    /// `get_minterp` / `EnterDefaultState` helper: the interpreter, created and put in its
+    /// default state first if missing.
+    pub fn get_minterp<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> &mut MotionInterp {
+        let fidelity = self.fidelity;
+        self.interp.get_or_insert_with(|| {
+            let mut mi = MotionInterp::new(fidelity);
+            mi.enter_default_state(host);
+            mi
+        })
+    }
+
+    /// `EnterDefaultState`: create the interpreter if missing and (re-)enter its default
+    /// state.
+    pub fn enter_default_state<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
+        let fidelity = self.fidelity;
+        let mi = self
+            .interp
+            .get_or_insert_with(|| MotionInterp::new(fidelity));
+        mi.enter_default_state(host);
+    }
+
+    /// `PerformMovement`: activate the object, then hand motion commands to the interpreter
+    /// (creating it with its default state first). Move-to/turn-to →
+    /// [`MovementError::NotSupported`]; `Invalid` → `GeneralMovementFailure`.
+    pub fn perform_movement<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        mvs: &MovementStruct,
+    ) -> Result<WeenieError, MovementError> {
+        host.set_active(true);
+        match mvs.movement_type {
+            MovementType::RawCommand
+            | MovementType::InterpretedCommand
+            | MovementType::StopRawCommand
+            | MovementType::StopInterpretedCommand
+            | MovementType::StopCompletely => {
+                let mi = self.get_minterp(host);
+                Ok(mi.perform_movement(host, mvs)?)
+            }
+            MovementType::MoveToObject
+            | MovementType::MoveToPosition
+            | MovementType::TurnToObject
+            | MovementType::TurnToHeading => Err(MovementError::NotSupported(mvs.movement_type)),
+            MovementType::Invalid => Ok(WeenieError::GeneralMovementFailure),
+        }
+    }
+
+    /// `HitGround`: forwarded to the interpreter (the MoveToManager would follow).
+    pub fn hit_ground<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
+        if let Some(mi) = self.interp.as_mut() {
+            mi.hit_ground(host);
+        }
+    }
+
+    /// `LeaveGround`: forwarded to the interpreter.
+    pub fn leave_ground<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+    ) -> Result<(), MotionInterpError> {
+        match self.interp.as_mut() {
+            Some(mi) => mi.leave_ground(host),
+            None => Ok(()),
+        }
+    }
+
+    /// `MotionDone(motion, ok)`: forwarded to the interpreter (which ignores the id).
+    pub fn motion_done<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        _motion: u32,
+        success: bool,
+    ) -> Result<(), MotionInterpError> {
+        match self.interp.as_mut() {
+            Some(mi) => mi.motion_done(host, success),
+            None => Ok(()),
+        }
+    }
+
+    /// `HandleExitWorld`: forwarded to the interpreter.
+    pub fn handle_exit_world<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+    ) -> Result<(), MotionInterpError> {
+        match self.interp.as_mut() {
+            Some(mi) => mi.handle_exit_world(host),
+            None => Ok(()),
+        }
+    }
+
+    /// `ReportExhaustion`: forwarded to the interpreter.
+    pub fn report_exhaustion<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
+        if let Some(mi) = self.interp.as_mut() {
+            mi.report_exhaustion(host);
+        }
+    }
+
+    /// `motions_pending`: whether the interpreter has pending motions.
+    pub fn motions_pending(&self) -> bool {
+        self.interp.as_ref().is_some_and(|mi| mi.motions_pending())
+    }
+
+    /// `UseTime`: drives only the MoveToManager in ACE, so nothing to do yet.
+    pub fn use_time(&mut self) {}
+}

@@ -1,0 +1,278 @@
+//! The raw (key-level) and interpreted (canonical) motion states
+//! (`RawMotionState.cs`, `InterpretedMotionState.cs`; spec §E.2, §E.3).
+
+use crate::ids::{
+    ACTION, NON_COMBAT, READY, SIDE_STEP_LEFT, SIDE_STEP_RIGHT, STYLE, SUBSTATE, TURN_LEFT,
+    TURN_RIGHT,
+};
+use crate::params::{HoldKey, MovementParameters};
+
+/// One queued action of a motion state (ACE `ActionNode`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ActionNode {
+    /// The action id.
+    pub action: u32,
+    /// Its speed.
+    pub speed: f32,
+    /// The action stamp (15-bit sequence number on the wire).
+    pub stamp: i32,
+    /// Whether the object itself initiated it.
+    pub autonomous: bool,
+}
+
+impl ActionNode {
+    fn from_params(action: u32, p: &MovementParameters) -> ActionNode {
+        ActionNode {
+            action,
+            speed: p.speed,
+            stamp: p.action_stamp,
+            autonomous: p.autonomous(),
+        }
+    }
+}
+
+/// The motion state as the keys describe it (ACE `RawMotionState`): left/right/backward
+/// variants stay distinct and each axis remembers the hold key it was pressed with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawMotionState {
+    /// Actions, oldest first.
+    pub actions: Vec<ActionNode>,
+    /// The hold key in force (`None` by default; `Run` when run is held).
+    pub current_hold_key: HoldKey,
+    /// Current stance.
+    pub current_style: u32,
+    /// Forward-axis motion (any substate except RunForward).
+    pub forward_command: u32,
+    /// Hold key the forward motion was pressed with.
+    pub forward_hold_key: HoldKey,
+    /// Forward speed.
+    pub forward_speed: f32,
+    /// Sidestep motion (SideStepRight/Left or 0).
+    pub sidestep_command: u32,
+    /// Hold key the sidestep was pressed with.
+    pub sidestep_hold_key: HoldKey,
+    /// Sidestep speed.
+    pub sidestep_speed: f32,
+    /// Turn motion (TurnRight/Left or 0).
+    pub turn_command: u32,
+    /// Hold key the turn was pressed with.
+    pub turn_hold_key: HoldKey,
+    /// Turn speed.
+    pub turn_speed: f32,
+}
+
+impl Default for RawMotionState {
+    /// ACE `InitDefaults`: NonCombat, Ready, hold key `None`, every speed 1.
+    fn default() -> Self {
+        RawMotionState {
+            actions: Vec::new(),
+            current_hold_key: HoldKey::None,
+            current_style: NON_COMBAT,
+            forward_command: READY,
+            forward_hold_key: HoldKey::Invalid,
+            forward_speed: 1.0,
+            sidestep_command: 0,
+            sidestep_hold_key: HoldKey::Invalid,
+            sidestep_speed: 1.0,
+            turn_command: 0,
+            turn_hold_key: HoldKey::Invalid,
+            turn_speed: 1.0,
+        }
+    }
+}
+
+fn applied_hold_key(p: &MovementParameters) -> HoldKey {
+    if p.set_hold_key() {
+        HoldKey::Invalid
+    } else {
+        p.hold_key_to_apply
+    }
+}
+
+impl RawMotionState {
+    /// Record motion `m` (ACE `ApplyMotion`): turns and sidesteps by explicit id, then
+    /// SubState (except RunForward, which is never stored raw), Style (resets forward to
+    /// Ready only when the style changes), Action (appended); anything else is ignored.
+    #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape: a failed inner test must not fall through
+    pub fn apply_motion(&mut self, m: u32, p: &MovementParameters) {
+        match m {
+            TURN_RIGHT | TURN_LEFT => {
+                self.turn_command = m;
+                self.turn_hold_key = applied_hold_key(p);
+                self.turn_speed = p.speed;
+            }
+            SIDE_STEP_RIGHT | SIDE_STEP_LEFT => {
+                self.sidestep_command = m;
+                self.sidestep_hold_key = applied_hold_key(p);
+                self.sidestep_speed = p.speed;
+            }
+            _ if m & SUBSTATE != 0 => {
+                if m != crate::ids::RUN_FORWARD {
+                    self.forward_command = m;
+                    self.forward_hold_key = applied_hold_key(p);
+                    self.forward_speed = p.speed;
+                }
+            }
+            _ if m & STYLE != 0 => {
+                if self.current_style != m {
+                    self.forward_command = READY;
+                    self.current_style = m;
+                }
+            }
+            _ if m & ACTION != 0 => self.actions.push(ActionNode::from_params(m, p)),
+            _ => {}
+        }
+    }
+
+    /// Forget motion `m` (ACE `RemoveMotion`): clears the matching axis.
+    #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape
+    pub fn remove_motion(&mut self, m: u32) {
+        match m {
+            TURN_RIGHT | TURN_LEFT => self.turn_command = 0,
+            SIDE_STEP_RIGHT | SIDE_STEP_LEFT => self.sidestep_command = 0,
+            _ if m & SUBSTATE != 0 => {
+                if m == self.forward_command {
+                    self.forward_command = READY;
+                    self.forward_speed = 1.0;
+                }
+            }
+            _ if m & STYLE != 0 => {
+                if m == self.current_style {
+                    self.current_style = NON_COMBAT;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Pop the oldest action and return its id, or 0 when there is none.
+    pub fn remove_action(&mut self) -> u32 {
+        if self.actions.is_empty() {
+            0
+        } else {
+            self.actions.remove(0).action
+        }
+    }
+
+    /// Number of queued actions.
+    pub fn num_actions(&self) -> usize {
+        self.actions.len()
+    }
+}
+
+/// The canonical motion state (ACE `InterpretedMotionState`): only TurnRight / SideStepRight /
+/// WalkForward-or-RunForward with signed speeds, as the motion table understands them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InterpretedMotionState {
+    /// Current stance.
+    pub current_style: u32,
+    /// Forward-axis substate.
+    pub forward_command: u32,
+    /// Forward speed.
+    pub forward_speed: f32,
+    /// Sidestep motion (SideStepRight or 0).
+    pub sidestep_command: u32,
+    /// Sidestep speed.
+    pub sidestep_speed: f32,
+    /// Turn motion (TurnRight or 0).
+    pub turn_command: u32,
+    /// Turn speed.
+    pub turn_speed: f32,
+    /// Actions, oldest first.
+    pub actions: Vec<ActionNode>,
+}
+
+impl Default for InterpretedMotionState {
+    /// NonCombat, Ready, no sidestep/turn, every speed 1.
+    fn default() -> Self {
+        InterpretedMotionState {
+            current_style: NON_COMBAT,
+            forward_command: READY,
+            forward_speed: 1.0,
+            sidestep_command: 0,
+            sidestep_speed: 1.0,
+            turn_command: 0,
+            turn_speed: 1.0,
+            actions: Vec::new(),
+        }
+    }
+}
+
+impl InterpretedMotionState {
+    /// Record motion `m` (ACE `ApplyMotion`). Only TurnRight and SideStepRight are special
+    /// cased, so an un-canonicalised TurnLeft/SideStepLeft lands in the forward slot, and a
+    /// style always resets forward to Ready even when unchanged (spec [ODD-15], retail same).
+    pub fn apply_motion(&mut self, m: u32, p: &MovementParameters) {
+        match m {
+            TURN_RIGHT => {
+                self.turn_command = TURN_RIGHT;
+                self.turn_speed = p.speed;
+            }
+            SIDE_STEP_RIGHT => {
+                self.sidestep_command = SIDE_STEP_RIGHT;
+                self.sidestep_speed = p.speed;
+            }
+            _ if m & SUBSTATE != 0 => {
+                self.forward_command = m;
+                self.forward_speed = p.speed;
+            }
+            _ if m & STYLE != 0 => {
+                self.forward_command = READY;
+                self.current_style = m;
+            }
+            _ if m & ACTION != 0 => self.actions.push(ActionNode::from_params(m, p)),
+            _ => {}
+        }
+    }
+
+    /// Forget motion `m` (ACE `RemoveMotion`; the same [ODD-15] special cases).
+    #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape
+    pub fn remove_motion(&mut self, m: u32) {
+        match m {
+            TURN_RIGHT => self.turn_command = 0,
+            SIDE_STEP_RIGHT => self.sidestep_command = 0,
+            _ if m & SUBSTATE != 0 => {
+                if self.forward_command == m {
+                    self.forward_command = READY;
+                    self.forward_speed = 1.0;
+                }
+            }
+            _ if m & STYLE != 0 => {
+                if self.current_style == m {
+                    self.current_style = NON_COMBAT;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Copy the style and the three axes (not the actions) from `o` (ACE `copy_movement_from`).
+    pub fn copy_movement_from(&mut self, o: &InterpretedMotionState) {
+        self.current_style = o.current_style;
+        self.forward_command = o.forward_command;
+        self.forward_speed = o.forward_speed;
+        self.sidestep_command = o.sidestep_command;
+        self.sidestep_speed = o.sidestep_speed;
+        self.turn_command = o.turn_command;
+        self.turn_speed = o.turn_speed;
+    }
+
+    /// Number of queued actions (ACE `GetNumActions`; `DoMotion` caps it at 6).
+    pub fn num_actions(&self) -> usize {
+        self.actions.len()
+    }
+
+    /// Pop the oldest action and return its id, or 0 when there is none.
+    pub fn remove_action(&mut self) -> u32 {
+        if self.actions.is_empty() {
+            0
+        } else {
+            self.actions.remove(0).action
+        }
+    }
+
+    /// Whether a sidestep or turn is active (forward is deliberately ignored, as in ACE).
+    pub fn has_commands(&self) -> bool {
+        self.sidestep_command != 0 || self.turn_command != 0
+    }
+}
