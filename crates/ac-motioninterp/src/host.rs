@@ -12,15 +12,7 @@ use glam::Vec3;
 use crate::error::WeenieError;
 use crate::params::MovementParameters;
 
-/// One completed MotionTableManager queue entry, handed back by the host so the
-/// interpreter can run ACE's `MotionDone` chain for it in order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MotionCompletion {
-    /// The id the manager's entry was queued with.
-    pub motion: u32,
-    /// `false` when completed by `RemoveLinkAnimations`/exit-world, `true` by AnimDone/poll.
-    pub success: bool,
-}
+pub use ac_motiontable::MotionCompletion;
 
 /// The physics object as the motion interpreter sees it (ACE `PhysicsObj`, the subset
 /// `MotionInterp.cs` and `MovementManager.cs` call; spec §0.2 seam table, FORMAT.md §6).

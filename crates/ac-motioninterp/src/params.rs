@@ -195,32 +195,7 @@ impl MovementParameters {
     }
 }
 
-/// What a [`MovementStruct`] asks for (ACE `MovementType`, a byte on the wire).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[repr(u8)]
-pub enum MovementType {
-    /// No movement; the interpreter answers `GeneralMovementFailure`.
-    #[default]
-    Invalid = 0,
-    /// `DoMotion` (raw key input).
-    RawCommand = 1,
-    /// `DoInterpretedMotion`.
-    InterpretedCommand = 2,
-    /// `StopMotion`.
-    StopRawCommand = 3,
-    /// `StopInterpretedMotion`.
-    StopInterpretedCommand = 4,
-    /// `StopCompletely`.
-    StopCompletely = 5,
-    /// Move-to an object (MoveToManager; not supported yet).
-    MoveToObject = 6,
-    /// Move-to a position (MoveToManager; not supported yet).
-    MoveToPosition = 7,
-    /// Turn to face an object (MoveToManager; not supported yet).
-    TurnToObject = 8,
-    /// Turn to a heading (MoveToManager; not supported yet).
-    TurnToHeading = 9,
-}
+pub use ac_motiontable::MovementType;
 
 /// A movement request (ACE `MovementStruct`), the unit `PerformMovement` dispatches.
 ///
