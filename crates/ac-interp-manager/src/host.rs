@@ -44,4 +44,40 @@ pub trait InterpHost {
 
     /// `set_velocity(v, send_event = true)` (the object's clamp and activation rules apply).
     fn set_velocity(&mut self, velocity: Vec3);
+
+    // ---- Sticky manager only. Defaults describe an object in a world with no other objects
+    // ---- and no clock, so hosts that never call `stick_to` need not implement them.
+
+    /// `PhysicsTimer.CurrentTime` (f64 seconds): the sticky timeout is measured on it.
+    fn current_time(&self) -> f64 {
+        0.0
+    }
+
+    /// `GetObjectA(id)`: the live position of another object, if the world knows it. When
+    /// it does not, the sticky manager uses the last position reported by
+    /// `handle_update_target`.
+    fn object_position(&self, _id: u32) -> Option<Position> {
+        None
+    }
+
+    /// `GetRadius()`: the object's cylinder radius.
+    fn radius(&self) -> f32 {
+        0.0
+    }
+
+    /// `get_minterp()` followed by `MotionInterp::get_max_speed()` (NOT the adjusted one; the
+    /// sticky pull uses five times this, or 15 when it is ~0).
+    fn max_speed(&mut self) -> Option<f32> {
+        None
+    }
+
+    /// `set_target(0, id, 0.5, 0.5)`: start tracking `id` with the target manager, which
+    /// answers through `PositionManager::handle_update_target`.
+    fn set_target(&mut self, _id: u32) {}
+
+    /// `clear_target()`: stop tracking.
+    fn clear_target(&mut self) {}
+
+    /// `cancel_moveto()` (unsticking cancels a MoveTo).
+    fn cancel_moveto(&mut self) {}
 }

@@ -22,7 +22,7 @@
 //! placement and the motion manager's `UseTime`, [`PositionManager::use_time`] runs blips and
 //! velocity/jump nodes.
 //!
-//! Sticky behaviour is **not** included (see [`position_manager`]); constraint behaviour is.
+//! Sticky and constraint behaviour are included; what exactly is listed in [`position_manager`].
 //!
 //! No allocation happens per slice: the queue is a `VecDeque` pre-sized for the 20-node cap.
 
@@ -34,6 +34,7 @@ pub mod move_or_teleport;
 pub mod node;
 pub mod position;
 pub mod position_manager;
+pub mod sticky;
 
 pub use constraint::ConstraintManager;
 pub use host::InterpHost;
@@ -42,3 +43,4 @@ pub use move_or_teleport::{MoveOrTeleportAction, move_or_teleport_action, stamp_
 pub use node::{InterpolationNode, NodeType};
 pub use position::Position;
 pub use position_manager::PositionManager;
+pub use sticky::StickyManager;

@@ -6,14 +6,14 @@
 //! * **Constraint** — complete ([`ConstraintManager`]: `ConstrainTo`, `Unconstrain`,
 //!   `IsFullyConstrained`, `adjust_offset`; ACE's assigning vs retail's accumulating offset is
 //!   chosen by `Fidelity`). Its `UseTime` is empty in the reference, so there is none here.
-//! * **Sticky** — **not included.** Sticking to another object (`StickTo`, `HandleUpdateTarget`,
-//!   the 1-second timeout, the pull towards the target's cylinder) needs other objects'
-//!   positions, the physics clock and the target manager, none of which exist below the world
-//!   layer. What remains of it here is its one effect on interpolation: the progress audit
-//!   always passes while the object is stuck to something, so [`PositionManager::adjust_offset`]
-//!   takes the sticky target id from [`PositionManager::sticky_object_id`], which is the id set
-//!   with [`PositionManager::set_sticky_object_id`] (0 = none) — a caller that implements
-//!   sticking above this crate reports its target through that setter.
+//! * **Sticky** — included ([`StickyManager`]: `StickTo`, `HandleUpdateTarget`, the 1-second
+//!   timeout in `UseTime`, `ClearTarget`/`Unstick`, the pull in `adjust_offset`, and its effect
+//!   on interpolation: the progress audit always passes while stuck). What it needs from the
+//!   world — the clock, other objects' positions, the radius, the unadjusted max speed and the
+//!   target-manager calls — comes through the defaulted methods of [`InterpHost`]; the
+//!   defaults describe a world with no other objects and a clock at 0, so a host that never
+//!   sticks need not implement them. Target *tracking* (the TargetManager that produces the
+//!   updates) is the world's job, not this crate's.
 //!
 //! Managers are created lazily, as in the reference: the interpolation manager by the first
 //! `interpolate_to`/`push_*`, the constraint manager by the first `constrain_to`.
@@ -26,15 +26,16 @@ use crate::constraint::ConstraintManager;
 use crate::host::InterpHost;
 use crate::interpolation::InterpolationManager;
 use crate::position::Position;
+use crate::sticky::StickyManager;
 
 /// The object's position-correction managers, applied in the reference order
-/// (interpolation, then constraint; sticky would sit between them).
+/// (interpolation, sticky, constraint).
 #[derive(Debug, Clone, Default)]
 pub struct PositionManager {
     fidelity: Fidelity,
     interpolation: Option<InterpolationManager>,
+    sticky: Option<StickyManager>,
     constraint: Option<ConstraintManager>,
-    sticky_object_id: u32,
 }
 
 impl PositionManager {
@@ -49,8 +50,8 @@ impl PositionManager {
         Self {
             fidelity,
             interpolation: None,
+            sticky: None,
             constraint: None,
-            sticky_object_id: 0,
         }
     }
 
@@ -138,42 +139,79 @@ impl PositionManager {
             .is_some_and(ConstraintManager::is_fully_constrained)
     }
 
-    /// `GetStickyObjectID()`: the sticky target reported by the caller (0 = none; sticking
-    /// itself is not implemented in this crate, see the module docs).
+    /// The sticky manager, if any.
+    pub fn sticky(&self) -> Option<&StickyManager> {
+        self.sticky.as_ref()
+    }
+
+    /// `GetStickyObjectID()`: the object this one is stuck to, 0 when none.
     pub fn sticky_object_id(&self) -> u32 {
-        self.sticky_object_id
+        self.sticky.as_ref().map_or(0, StickyManager::target_id)
     }
 
-    /// Record the id of the object this one is stuck to (0 = none). While non-zero the
-    /// interpolation progress audit always passes, as in the reference.
-    pub fn set_sticky_object_id(&mut self, id: u32) {
-        self.sticky_object_id = id;
+    /// `StickTo(id, radius, height)` (creates the sticky manager if needed).
+    pub fn stick_to<H: InterpHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        id: u32,
+        radius: f32,
+        height: f32,
+    ) {
+        self.sticky
+            .get_or_insert_with(StickyManager::new)
+            .stick_to(host, id, radius, height);
     }
 
-    /// `AdjustOffset(off, q)`: interpolation (may replace `off`), then constraint (scales
-    /// `off.origin`), on the same frame. Call it between the scale/zeroing of the slice offset
-    /// and the combine.
+    /// `Unstick()` (= the sticky manager's `HandleExitWorld`, i.e. `ClearTarget`).
+    pub fn unstick<H: InterpHost + ?Sized>(&mut self, host: &mut H) {
+        if let Some(s) = self.sticky.as_mut() {
+            s.clear_target(host);
+        }
+    }
+
+    /// `HandleUpdateTarget`: a target-manager report about object `id` (`Some(position)` for
+    /// status OK, `None` when the target is lost).
+    pub fn handle_update_target<H: InterpHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        id: u32,
+        position: Option<&Position>,
+    ) {
+        if let Some(s) = self.sticky.as_mut() {
+            s.handle_update_target(host, id, position);
+        }
+    }
+
+    /// `AdjustOffset(off, q)`: interpolation (may replace `off`), sticky (replaces the
+    /// translation and heading while stuck), then constraint (scales `off.origin`), on the
+    /// same frame. Call it between the scale/zeroing of the slice offset and the combine.
     pub fn adjust_offset<H: InterpHost + ?Sized>(
         &mut self,
         host: &mut H,
         off: &mut Frame,
         quantum: f64,
     ) {
-        let sticky = self.sticky_object_id;
+        let sticky = self.sticky_object_id();
         if let Some(im) = self.interpolation.as_mut() {
             im.adjust_offset(host, off, quantum, sticky);
+        }
+        if let Some(s) = self.sticky.as_mut() {
+            s.adjust_offset(host, off, quantum);
         }
         if let Some(c) = self.constraint.as_mut() {
             c.adjust_offset(host, off);
         }
     }
 
-    /// `UseTime()`: the interpolation manager's blips and velocity/jump nodes (the constraint
-    /// manager has nothing to do). Call it after placement, after the motion manager's
-    /// `UseTime`.
+    /// `UseTime()`: the interpolation manager's blips and velocity/jump nodes, then the
+    /// sticky timeout (the constraint manager has nothing to do). Call it after placement,
+    /// after the motion manager's `UseTime`.
     pub fn use_time<H: InterpHost + ?Sized>(&mut self, host: &mut H) {
         if let Some(im) = self.interpolation.as_mut() {
             im.use_time(host);
+        }
+        if let Some(s) = self.sticky.as_mut() {
+            s.use_time(host);
         }
     }
 }

@@ -16,6 +16,12 @@ pub enum HostEvent {
     SetPosition(Position),
     /// `set_velocity(v)`.
     SetVelocity(Vec3),
+    /// `set_target(id)`.
+    SetTarget(u32),
+    /// `clear_target()`.
+    ClearTarget,
+    /// `cancel_moveto()`.
+    CancelMoveTo,
 }
 
 /// The object seen by the managers.
@@ -28,6 +34,13 @@ pub struct TestHost {
     pub speed: Option<f32>,
     pub velocity: Vec3,
     pub events: Vec<HostEvent>,
+    /// Physics clock.
+    pub time: f64,
+    /// Other objects the world knows (id, position).
+    pub others: Vec<(u32, Position)>,
+    pub radius: f32,
+    /// Unadjusted max speed (sticky pull).
+    pub max_speed: Option<f32>,
 }
 
 impl TestHost {
@@ -40,6 +53,10 @@ impl TestHost {
             speed: Some(4.0),
             velocity: Vec3::ZERO,
             events: Vec::new(),
+            time: 0.0,
+            others: Vec::new(),
+            radius: 0.0,
+            max_speed: None,
         }
     }
 
@@ -100,5 +117,26 @@ impl InterpHost for TestHost {
     fn set_velocity(&mut self, velocity: Vec3) {
         self.events.push(HostEvent::SetVelocity(velocity));
         self.velocity = velocity;
+    }
+    fn current_time(&self) -> f64 {
+        self.time
+    }
+    fn object_position(&self, id: u32) -> Option<Position> {
+        self.others.iter().find(|(i, _)| *i == id).map(|(_, p)| *p)
+    }
+    fn radius(&self) -> f32 {
+        self.radius
+    }
+    fn max_speed(&mut self) -> Option<f32> {
+        self.max_speed
+    }
+    fn set_target(&mut self, id: u32) {
+        self.events.push(HostEvent::SetTarget(id));
+    }
+    fn clear_target(&mut self) {
+        self.events.push(HostEvent::ClearTarget);
+    }
+    fn cancel_moveto(&mut self) {
+        self.events.push(HostEvent::CancelMoveTo);
     }
 }

@@ -449,7 +449,9 @@ fn no_contact_or_empty_queue_leaves_the_offset() {
 fn sticky_target_makes_the_audit_pass() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
     let mut pm = PositionManager::new();
-    pm.set_sticky_object_id(0x5000_0001);
+    // Stuck (but not yet initialised, so the sticky pull itself stays off).
+    pm.stick_to(&mut host, 0x5000_0001, 0.5, 1.0);
+    assert_eq!(pm.sticky_object_id(), 0x5000_0001);
     pm.interpolate_to(&mut host, &pos(INDOOR, 10.0, 25.0, 0.0), false);
     for _ in 0..10 {
         let before = host.pos;

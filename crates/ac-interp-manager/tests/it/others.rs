@@ -8,7 +8,7 @@ use ac_interp_manager::{
 use ac_motiontable::Fidelity;
 use glam::Vec3;
 
-use crate::host::{TestHost, pos};
+use crate::host::{HostEvent, TestHost, pos};
 
 #[test]
 fn move_or_teleport_96_rule() {
@@ -132,4 +132,84 @@ fn constraint_needs_contact_to_scale() {
     assert_eq!(off.origin.y, 1.0);
     pm.unconstrain();
     assert!(pm.constraint().is_some_and(|c| !c.is_constrained()));
+}
+
+#[test]
+fn sticky_pull_towards_target() {
+    let mut host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
+    host.radius = 0.5;
+    host.max_speed = Some(1.0);
+    let mut pm = PositionManager::new();
+    pm.stick_to(&mut host, 7, 0.5, 1.0);
+    assert_eq!(host.commands(), vec![HostEvent::SetTarget(7)]);
+    // Not initialised: no pull.
+    let mut off = step_frame(0.3);
+    pm.adjust_offset(&mut host, &mut off, 0.1);
+    assert_eq!(off.origin.y, 0.3);
+    // A report about another object is ignored; ours arms the pull.
+    pm.handle_update_target(&mut host, 8, Some(&pos(0xA9B4_0105, 0.0, 0.0, 0.0)));
+    assert!(pm.sticky().is_some_and(|s| !s.is_initialized()));
+    pm.handle_update_target(&mut host, 7, Some(&pos(0xA9B4_0105, 10.0, 25.0, 0.0)));
+    let mut off = step_frame(0.3);
+    pm.adjust_offset(&mut host, &mut off, 0.1);
+    // 5 * max speed * q = 0.5 straight ahead (north), replacing the animation's 0.3.
+    assert_eq!(off.origin, Vec3::new(0.0, 0.5, 0.0));
+    assert_eq!(ac_interp_manager::math::get_heading(off.orientation), 0.0);
+    // The live position of the target wins over the reported one; close in: the step is the
+    // remaining gap (here negative: backing off to 0.3 between the cylinders).
+    host.others.push((7, pos(0xA9B4_0105, 11.0, 20.0, 0.0)));
+    let mut off = step_frame(0.0);
+    pm.adjust_offset(&mut host, &mut off, 0.1);
+    let gap = (1.0f32 - (0.5 + 0.5)) - 0.3;
+    assert_eq!(off.origin.x, gap);
+    assert_eq!(ac_interp_manager::math::get_heading(off.orientation), 90.0);
+}
+
+#[test]
+fn sticky_times_out_after_one_second() {
+    let mut host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
+    host.time = 5.0;
+    let mut pm = PositionManager::new();
+    pm.stick_to(&mut host, 7, 0.5, 1.0);
+    host.time = 6.0;
+    pm.use_time(&mut host);
+    assert_eq!(pm.sticky_object_id(), 7, "exactly 1 s: still stuck");
+    // Updates do not extend the timeout [ODD-19].
+    pm.handle_update_target(&mut host, 7, Some(&pos(0xA9B4_0105, 10.0, 21.0, 0.0)));
+    host.time = 6.01;
+    pm.use_time(&mut host);
+    assert_eq!(pm.sticky_object_id(), 0);
+    assert_eq!(
+        host.commands(),
+        vec![
+            HostEvent::SetTarget(7),
+            HostEvent::ClearTarget,
+            HostEvent::CancelMoveTo
+        ]
+    );
+    // Clearing again does nothing.
+    pm.unstick(&mut host);
+    assert_eq!(host.commands().len(), 3);
+}
+
+#[test]
+fn sticky_lost_target_unsticks_and_restick_replaces() {
+    let mut host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
+    let mut pm = PositionManager::new();
+    pm.stick_to(&mut host, 7, 0.5, 1.0);
+    pm.stick_to(&mut host, 9, 0.5, 1.0);
+    assert_eq!(pm.sticky_object_id(), 9);
+    pm.handle_update_target(&mut host, 9, None);
+    assert_eq!(pm.sticky_object_id(), 0);
+    assert_eq!(
+        host.commands(),
+        vec![
+            HostEvent::SetTarget(7),
+            HostEvent::ClearTarget,
+            HostEvent::CancelMoveTo,
+            HostEvent::SetTarget(9),
+            HostEvent::ClearTarget,
+            HostEvent::CancelMoveTo
+        ]
+    );
 }

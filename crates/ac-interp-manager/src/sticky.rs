@@ -1,0 +1,183 @@
+//! `StickyManager`: keeps the object pressed against another object for a short time (melee
+//! "stick to target", spec §F.3).
+//!
+//! Included as ACE has it, which the retail client matches (retail-vs-ace §2: ODD-19 and the
+//! sticky constants are "retail same"): the stick lasts 1 s from `StickTo` and target updates do
+//! not extend it [ODD-19]. The pull **replaces** the slice's translation with a step towards the
+//! target's cylinder (stopping 0.3 short) and sets the offset's heading to face the target.
+
+use ac_dat::Frame;
+use glam::Vec3;
+
+use crate::host::InterpHost;
+use crate::math::{self, EPSILON};
+use crate::position::Position;
+
+/// Gap left between the two cylinders (`StickyRadius`).
+pub const STICKY_RADIUS: f32 = 0.3;
+/// How long a stick lasts, in seconds (`StickyTime`).
+pub const STICKY_TIME: f32 = 1.0;
+/// Pull speed used when the object's max speed is ~0.
+pub const STICKY_FALLBACK_SPEED: f32 = 15.0;
+
+/// Sticky state of one object.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StickyManager {
+    target_id: u32,
+    target_radius: f32,
+    target_position: Position,
+    initialized: bool,
+    timeout: f64,
+}
+
+impl StickyManager {
+    /// No target.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The object stuck to (0 = none): `GetStickyObjectID`.
+    pub fn target_id(&self) -> u32 {
+        self.target_id
+    }
+
+    /// Whether a target position has been received since `StickTo`.
+    pub fn is_initialized(&self) -> bool {
+        self.initialized
+    }
+
+    /// Physics time after which `UseTime` drops the target.
+    pub fn timeout(&self) -> f64 {
+        self.timeout
+    }
+
+    /// The last target position reported by the target manager.
+    pub fn target_position(&self) -> &Position {
+        &self.target_position
+    }
+
+    /// `StickTo(id, radius, height)`: replace any current target, start the 1 s timeout and ask
+    /// the host to track the new one. The height is unused, as in the reference.
+    pub fn stick_to<H: InterpHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        id: u32,
+        radius: f32,
+        _height: f32,
+    ) {
+        if self.target_id != 0 {
+            self.clear_target(host);
+        }
+        self.target_id = id;
+        self.initialized = false;
+        self.target_radius = radius;
+        self.timeout = host.current_time() + f64::from(STICKY_TIME);
+        host.set_target(id);
+    }
+
+    /// `HandleUpdateTarget`: a report about object `id`. `Some(position)` (status OK) records
+    /// it and arms the pull; `None` (target lost) unsticks. Reports about other objects are
+    /// ignored. The timeout is not extended [ODD-19].
+    pub fn handle_update_target<H: InterpHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        id: u32,
+        position: Option<&Position>,
+    ) {
+        if id != self.target_id {
+            return;
+        }
+        match position {
+            Some(p) => {
+                self.initialized = true;
+                self.target_position = *p;
+            }
+            None => self.clear_target(host),
+        }
+    }
+
+    /// `ClearTarget()` (also `HandleExitWorld`): drop the target, stop tracking, cancel any
+    /// MoveTo. Nothing happens without a target.
+    pub fn clear_target<H: InterpHost + ?Sized>(&mut self, host: &mut H) {
+        if self.target_id == 0 {
+            return;
+        }
+        self.target_id = 0;
+        self.initialized = false;
+        host.clear_target();
+        host.cancel_moveto();
+    }
+
+    /// `UseTime()`: unstick once the physics clock passes the timeout.
+    pub fn use_time<H: InterpHost + ?Sized>(&mut self, host: &mut H) {
+        if host.current_time() > self.timeout {
+            self.clear_target(host);
+        }
+    }
+
+    /// `adjust_offset(off, q)`: replace the translation with a horizontal step towards the
+    /// target (at five times the max speed, 15 when ~0, at most the remaining gap) and turn
+    /// the offset to face the target.
+    pub fn adjust_offset<H: InterpHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        off: &mut Frame,
+        quantum: f64,
+    ) {
+        if self.target_id == 0 || !self.initialized {
+            return;
+        }
+        let target = host
+            .object_position(self.target_id)
+            .unwrap_or(self.target_position);
+        let obj = host.position();
+        let offset = obj.offset_to(&target);
+        let mut origin = math::global_to_local(obj.frame.orientation, offset);
+        origin.z = 0.0;
+        let dist = (math::length(offset) - (host.radius() + self.target_radius)) - STICKY_RADIUS;
+        if normalize_check_small(&mut origin) {
+            origin = Vec3::ZERO;
+        }
+        let mut speed = host.max_speed().map_or(0.0, |s| s * 5.0);
+        if speed < EPSILON {
+            speed = STICKY_FALLBACK_SPEED;
+        }
+        let mut delta = speed * quantum as f32;
+        if delta >= dist.abs() {
+            delta = dist;
+        }
+        off.origin = math::scale(origin, delta);
+        let current = math::get_heading(obj.frame.orientation);
+        let mut heading = heading_to(&obj, &target) - current;
+        if heading.abs() < EPSILON {
+            heading = 0.0;
+        }
+        if heading < -EPSILON {
+            heading += 360.0;
+        }
+        math::set_heading(off, heading);
+    }
+}
+
+/// `Vec.NormalizeCheckSmall`: true (vector untouched) when `|v| < EPSILON`, otherwise
+/// normalise by multiplying with `1 / |v|` and return false.
+pub fn normalize_check_small(v: &mut Vec3) -> bool {
+    let len = math::length(*v);
+    if len < EPSILON {
+        return true;
+    }
+    *v = math::scale(*v, 1.0 / len);
+    false
+}
+
+/// `Position.heading(p)`: compass heading of the horizontal offset from `from` to `to`
+/// (0 when shorter than `EPSILON`).
+pub fn heading_to(from: &Position, to: &Position) -> f32 {
+    let mut dir = from.offset_to(to);
+    dir.z = 0.0;
+    if normalize_check_small(&mut dir) {
+        return 0.0;
+    }
+    let a = f64::from(dir.y).atan2(f64::from(dir.x)) as f32;
+    (450.0f32 - math::to_degrees(a)) % 360.0f32
+}
