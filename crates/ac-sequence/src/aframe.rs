@@ -316,11 +316,9 @@ impl AFrame {
         if !(d.x.abs() <= EPSILON && d.y.abs() <= EPSILON && d.z.abs() <= EPSILON) {
             return false;
         }
+        // `|x - x| <= EPSILON` holds exactly when `x` is finite.
         let q = other.orientation;
-        (q.x - q.x).abs() <= EPSILON
-            && (q.y - q.y).abs() <= EPSILON
-            && (q.z - q.z).abs() <= EPSILON
-            && (q.w - q.w).abs() <= EPSILON
+        q.x.is_finite() && q.y.is_finite() && q.z.is_finite() && q.w.is_finite()
     }
 
     /// `AFrame.IsValid()`: no NaN in the origin, and a unit orientation within `5 * EPSILON`.
@@ -415,7 +413,10 @@ mod tests {
     #[test]
     fn ace_equals_ignores_orientation() {
         let a = AFrame::IDENTITY;
-        let b = AFrame::new(Vec3::new(0.0001, 0.0, 0.0), Quat::from_xyzw(0.0, 0.0, 1.0, 0.0));
+        let b = AFrame::new(
+            Vec3::new(0.0001, 0.0, 0.0),
+            Quat::from_xyzw(0.0, 0.0, 1.0, 0.0),
+        );
         assert!(a.ace_equals(&b));
         let c = AFrame::new(Vec3::new(0.001, 0.0, 0.0), Quat::IDENTITY);
         assert!(!a.ace_equals(&c));

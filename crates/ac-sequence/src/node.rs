@@ -197,7 +197,10 @@ mod tests {
     fn multiply_negative_swaps() {
         let mut n = AnimSequenceNode::new(&data(2, 8, 30.0), anim(10));
         n.multiply_framerate(-2.0);
-        assert_eq!((n.low_frame(), n.high_frame(), n.framerate()), (8, 2, -60.0));
+        assert_eq!(
+            (n.low_frame(), n.high_frame(), n.framerate()),
+            (8, 2, -60.0)
+        );
         n.multiply_framerate(0.0);
         assert_eq!((n.low_frame(), n.high_frame()), (8, 2));
     }

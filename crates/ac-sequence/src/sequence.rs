@@ -105,7 +105,10 @@ pub struct Sequence {
 impl std::fmt::Debug for Sequence {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Sequence")
-            .field("nodes", &self.nodes().map(|n| n.anim_id()).collect::<Vec<_>>())
+            .field(
+                "nodes",
+                &self.nodes().map(|n| n.anim_id()).collect::<Vec<_>>(),
+            )
             .field("first_cyclic", &self.first_cyclic_index())
             .field("curr", &self.curr_index())
             .field("frame_number", &self.frame_number)
@@ -226,7 +229,8 @@ impl Sequence {
 
     /// The nodes in list order (links first, then the cyclic tail).
     pub fn nodes(&self) -> impl Iterator<Item = &AnimSequenceNode> + '_ {
-        self.node_ids().filter_map(|id| self.nodes.get(id).map(|l| &l.node))
+        self.node_ids()
+            .filter_map(|id| self.nodes.get(id).map(|l| &l.node))
     }
 
     /// The node handles in list order.
@@ -399,7 +403,9 @@ impl Sequence {
             budget -= 1;
             if self.curr_anim == Some(n) {
                 self.curr_anim = self.prev_of(n);
-                self.frame_number = self.node_of(self.curr_anim).map_or(0.0, |c| c.ending_frame());
+                self.frame_number = self
+                    .node_of(self.curr_anim)
+                    .map_or(0.0, |c| c.ending_frame());
             }
             let next = self.next_of(n);
             self.unlink(n);

@@ -166,23 +166,24 @@ pub fn run(text: &str) -> String {
         out.push_str(&format!("step {step}: {}\n", toks.join(" ")));
         let mut events = String::new();
         let mut offsets = String::new();
-        let mut update = |seq: &mut Sequence, hooks: &mut Vec<AnimationHook>, q: f32, frame: bool| {
-            if frame {
-                let mut f = AFrame::IDENTITY;
-                seq.update(q, Some(&mut f), Some(hooks));
-                let o = f.orientation;
-                offsets.push_str(&format!(
-                    "  offset origin={} orient={},{},{},{}\n",
-                    fmt_vec(f.origin),
-                    o.w,
-                    o.x,
-                    o.y,
-                    o.z
-                ));
-            } else {
-                seq.update(q, None, Some(hooks));
-            }
-        };
+        let mut update =
+            |seq: &mut Sequence, hooks: &mut Vec<AnimationHook>, q: f32, frame: bool| {
+                if frame {
+                    let mut f = AFrame::IDENTITY;
+                    seq.update(q, Some(&mut f), Some(hooks));
+                    let o = f.orientation;
+                    offsets.push_str(&format!(
+                        "  offset origin={} orient={},{},{},{}\n",
+                        fmt_vec(f.origin),
+                        o.w,
+                        o.x,
+                        o.y,
+                        o.z
+                    ));
+                } else {
+                    seq.update(q, None, Some(hooks));
+                }
+            };
         let mut process = |hooks: &mut Vec<AnimationHook>| {
             for h in hooks.drain(..) {
                 events.push_str(&format!("  event anim_hook {}\n", hook_name(&h)));
@@ -263,7 +264,10 @@ pub fn mask_hook_types(line: &str) -> String {
             .collect();
         format!("  hooks_pending {}", masked.join(" "))
     } else if let Some(rest) = line.strip_prefix("  event anim_hook ") {
-        format!("  event anim_hook *:{}", rest.rsplit(':').next().unwrap_or(""))
+        format!(
+            "  event anim_hook *:{}",
+            rest.rsplit(':').next().unwrap_or("")
+        )
     } else {
         line.to_string()
     }
@@ -339,8 +343,7 @@ pub fn compare(expected: &str, actual: &str, tolerant: bool) -> Result<(), Strin
         if el.starts_with("step ") {
             step = el.to_string();
         }
-        let same = el == al
-            || (tolerant && el.starts_with("  offset ") && numbers_close(el, al));
+        let same = el == al || (tolerant && el.starts_with("  offset ") && numbers_close(el, al));
         if !same {
             return Err(format!("{step}\n expected: {el}\n   actual: {al}"));
         }
