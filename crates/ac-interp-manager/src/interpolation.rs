@@ -348,7 +348,7 @@ impl InterpolationManager {
             return;
         }
         let max_speed = Self::max_speed(host);
-        self.frame_counter += 1;
+        self.frame_counter = self.frame_counter.saturating_add(1);
         self.progress_quantum += quantum as f32;
         if self.frame_counter >= AUDIT_FRAMES {
             let progress = self.original_distance - dist;
@@ -363,7 +363,7 @@ impl InterpolationManager {
                 if f64::from(dist) < AUDIT_SUCCESS_DISTANCE {
                     self.node_completed(host, true);
                 } else {
-                    self.node_fail_counter += 1;
+                    self.node_fail_counter = self.node_fail_counter.saturating_add(1);
                     self.node_completed(host, false);
                 }
                 return;
