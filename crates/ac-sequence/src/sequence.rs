@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
+use ac_motiontable::Fidelity;
 use glam::Vec3;
 use slotmap::SlotMap;
 
@@ -100,6 +101,7 @@ pub struct Sequence {
     placement_frame_id: i32,
     source: Arc<dyn AnimationSource>,
     missing_animation: Option<u32>,
+    fidelity: Fidelity,
 }
 
 impl std::fmt::Debug for Sequence {
@@ -154,7 +156,22 @@ impl Sequence {
             placement_frame_id: 0,
             source,
             missing_animation: None,
+            fidelity: Fidelity::Ace,
         }
+    }
+
+    /// Selects ACE (default) or retail behaviour where they differ for the sequence
+    /// (`retail-vs-ace.md`): only O11 (a missing animation is not appended in retail) is
+    /// switched. Everything else in this player is retail-identical (items 12a–12d), except the
+    /// f64 frame counter of O12, which is not modelled.
+    pub fn with_fidelity(mut self, fidelity: Fidelity) -> Self {
+        self.fidelity = fidelity;
+        self
+    }
+
+    /// The behaviour switch in effect.
+    pub fn fidelity(&self) -> Fidelity {
+        self.fidelity
     }
 
     /// The animation source this sequence loads from.
@@ -363,13 +380,17 @@ impl Sequence {
     ///
     /// A missing animation (ODD-29): ACE turns it into an empty 0-frame node (low = high = −1)
     /// instead of skipping it; this does the same, and additionally remembers the id for
-    /// [`Sequence::take_missing_animation`].
-    pub fn append_animation(&mut self, data: &AnimData) -> NodeId {
+    /// [`Sequence::take_missing_animation`]. With [`Fidelity::Retail`] the node is not appended
+    /// (retail-vs-ace O11: `has_anim` fails) and `None` is returned.
+    pub fn append_animation(&mut self, data: &AnimData) -> Option<NodeId> {
         let anim = match self.source.animation(data.anim_id) {
             Some(a) => a,
             None => {
                 if self.missing_animation.is_none() {
                     self.missing_animation = Some(data.anim_id);
+                }
+                if self.fidelity.is_retail() {
+                    return None;
                 }
                 Arc::new(Animation {
                     id: data.anim_id,
@@ -377,7 +398,7 @@ impl Sequence {
                 })
             }
         };
-        self.append_node(AnimSequenceNode::new(data, anim))
+        Some(self.append_node(AnimSequenceNode::new(data, anim)))
     }
 
     /// Like [`Sequence::append_animation`], but a missing animation is an error and nothing is
@@ -597,6 +618,8 @@ impl Sequence {
             let mut done = false;
 
             if ft > 0.0 {
+                // ODD-7: the clamp puts the head at the *start* of `high`, so the last frame's
+                // pos frame and hooks are never processed going forward (retail does the same).
                 let high = node.high_frame();
                 if f64::from(high) < floor64(frame_num) {
                     let mut over = frame_num - high as f32 - 1.0;
@@ -662,6 +685,8 @@ impl Sequence {
             if !done {
                 return;
             }
+            // ODD-28: the test is on the list *head* (apricot only runs after the whole update),
+            // so a cycle wrapping in the same update that finished the last link credits again.
             if let Some(h) = hooks.as_deref_mut()
                 && self.head != self.first_cyclic
             {
@@ -758,6 +783,8 @@ impl Sequence {
         } else {
             a.ending_frame()
         };
+        // ODD-7: entering a forward node applies its starting pos frame now *and* again when the
+        // head leaves that frame; reverse nodes are only processed on exit (above).
         let enters = if forward { fr > 0.0 } else { fr < 0.0 };
         if enters && let Some(f) = frame.as_deref_mut() {
             if a.has_pos_frames() {

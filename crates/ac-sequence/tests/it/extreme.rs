@@ -237,14 +237,20 @@ fn missing_animation_is_reported() {
     assert_eq!(s.len(), 1, "ACE appends an empty node (ODD-29)");
     assert_eq!(s.take_missing_animation(), Some(0x0300_7777));
     assert_eq!(s.take_missing_animation(), None);
+
+    // Retail (retail-vs-ace O11) skips the node but still reports the id.
+    let mut r = Sequence::new(source()).with_fidelity(ac_motiontable::Fidelity::Retail);
+    assert_eq!(r.append_animation(&data(0x0300_7777, 30.0)), None);
+    assert!(r.is_empty());
+    assert_eq!(r.take_missing_animation(), Some(0x0300_7777));
 }
 
 #[test]
 fn handles_are_not_reused_after_removal() {
     let mut s = Sequence::new(source());
-    let a = s.append_animation(&data(LINK, 30.0));
+    let a = s.append_animation(&data(LINK, 30.0)).expect("appended");
     s.clear_animations();
-    let b = s.append_animation(&data(CYCLE, 30.0));
+    let b = s.append_animation(&data(CYCLE, 30.0)).expect("appended");
     assert_ne!(a, b);
     assert!(s.node(a).is_none());
     assert_eq!(s.node(b).map(|n| n.anim_id()), Some(CYCLE));
