@@ -1,0 +1,155 @@
+//! Canonicalisation (adjust_motion) and run promotion (apply_run_to_command).
+
+use ac_motioninterp::testing::{RecordingHost, TestWeenie};
+use ac_motioninterp::{HoldKey, MotionInterp, ids};
+use ac_motiontable::Fidelity;
+
+use crate::{setup, setup_with, speed};
+
+fn adjust(mi: &MotionInterp, host: &RecordingHost, m: u32, s: f32, hold: HoldKey) -> (u32, f32) {
+    let (mut m, mut s) = (m, s);
+    mi.adjust_motion(host, &mut m, &mut s, hold).unwrap();
+    (m, s)
+}
+
+#[test]
+fn left_and_backward_variants_collapse_onto_canonical_ids() {
+    let (mi, host) = setup();
+    let (m, s) = adjust(&mi, &host, ids::WALK_BACKWARDS, 1.0, HoldKey::None);
+    assert_eq!(m, ids::WALK_FORWARD);
+    assert_eq!(s.to_bits(), (-0.65f32).to_bits());
+    assert_eq!(
+        adjust(&mi, &host, ids::TURN_LEFT, 1.0, HoldKey::None),
+        (ids::TURN_RIGHT, -1.0)
+    );
+    let (m, s) = adjust(&mi, &host, ids::SIDE_STEP_LEFT, 1.0, HoldKey::None);
+    assert_eq!(m, ids::SIDE_STEP_RIGHT);
+    assert_eq!(s.to_bits(), 0xBF9F_BE76, "-(0.5 * 3.12/1.25) in f32");
+}
+
+#[test]
+fn non_creatures_are_not_canonicalised_but_weenieless_objects_are() {
+    let host = RecordingHost {
+        weenie: Some(TestWeenie {
+            creature: false,
+            ..TestWeenie::default()
+        }),
+        ..RecordingHost::default()
+    };
+    let (mi, host) = setup_with(Fidelity::Ace, host);
+    assert_eq!(
+        adjust(&mi, &host, ids::TURN_LEFT, 1.0, HoldKey::Run),
+        (ids::TURN_LEFT, 1.0)
+    );
+    let host = RecordingHost {
+        weenie: None,
+        ..RecordingHost::default()
+    };
+    let (mi, host) = setup_with(Fidelity::Ace, host);
+    assert_eq!(
+        adjust(&mi, &host, ids::TURN_LEFT, 1.0, HoldKey::Run),
+        (ids::TURN_RIGHT, -1.5)
+    );
+}
+
+#[test]
+fn run_promotes_forward_only_for_positive_speed_and_scales_by_run_rate() {
+    let host = RecordingHost {
+        weenie: Some(TestWeenie {
+            run_rate: Some(2.5),
+            ..TestWeenie::default()
+        }),
+        ..RecordingHost::default()
+    };
+    let (mi, host) = setup_with(Fidelity::Ace, host);
+    assert_eq!(
+        adjust(&mi, &host, ids::WALK_FORWARD, 1.0, HoldKey::Run),
+        (ids::RUN_FORWARD, 2.5)
+    );
+    let (m, s) = adjust(&mi, &host, ids::WALK_BACKWARDS, 1.0, HoldKey::Run);
+    assert_eq!(m, ids::WALK_FORWARD, "backwards never becomes RunForward");
+    assert_eq!(s, -0.65 * 2.5);
+    // RunForward itself is returned untouched.
+    assert_eq!(
+        adjust(&mi, &host, ids::RUN_FORWARD, 1.0, HoldKey::Run),
+        (ids::RUN_FORWARD, 1.0)
+    );
+    // Sidestep: × 1.2479999 × 2.5 = 3.12 → clamped to ±3.
+    assert_eq!(
+        adjust(&mi, &host, ids::SIDE_STEP_RIGHT, 1.0, HoldKey::Run).1,
+        3.0
+    );
+    assert_eq!(
+        adjust(&mi, &host, ids::SIDE_STEP_LEFT, 1.0, HoldKey::Run).1,
+        -3.0
+    );
+}
+
+#[test]
+fn declined_run_rate_falls_back_to_my_run_rate_and_no_weenie_uses_one() {
+    let (mi, host) = setup();
+    assert_eq!(mi.my_run_rate(), 1.0);
+    assert_eq!(
+        adjust(&mi, &host, ids::WALK_FORWARD, 2.0, HoldKey::Run),
+        (ids::RUN_FORWARD, 2.0)
+    );
+    let host = RecordingHost {
+        weenie: None,
+        ..RecordingHost::default()
+    };
+    let (mi, host) = setup_with(Fidelity::Ace, host);
+    assert_eq!(
+        adjust(&mi, &host, ids::WALK_FORWARD, 1.5, HoldKey::Run),
+        (ids::RUN_FORWARD, 1.5)
+    );
+}
+
+#[test]
+fn hold_key_invalid_uses_the_current_hold_key() {
+    let (mut mi, mut host) = setup();
+    mi.set_hold_run(&mut host, 1, false).unwrap();
+    assert_eq!(mi.raw_state().unwrap().current_hold_key, HoldKey::Run);
+    assert_eq!(
+        adjust(&mi, &host, ids::WALK_FORWARD, 1.0, HoldKey::Invalid).0,
+        ids::RUN_FORWARD
+    );
+    assert_eq!(
+        adjust(&mi, &host, ids::WALK_FORWARD, 1.0, HoldKey::None).0,
+        ids::WALK_FORWARD
+    );
+}
+
+#[test]
+fn do_motion_keeps_raw_ids_and_stores_canonical_interpreted_ones() {
+    let (mut mi, mut host) = setup();
+    let r = mi
+        .do_motion(&mut host, ids::TURN_LEFT, &speed(1.0))
+        .unwrap();
+    assert!(r.is_ok());
+    assert_eq!(mi.raw_state().unwrap().turn_command, ids::TURN_LEFT);
+    let s = mi.interpreted_state().unwrap();
+    assert_eq!((s.turn_command, s.turn_speed), (ids::TURN_RIGHT, -1.0));
+}
+
+#[test]
+fn releasing_run_through_set_hold_key_reapplies_but_setting_run_does_not_in_ace() {
+    let (mut mi, mut host) = setup();
+    mi.set_hold_key(&mut host, HoldKey::Run, false).unwrap();
+    assert_eq!(
+        mi.raw_state().unwrap().current_hold_key,
+        HoldKey::None,
+        "ACE ignores Run"
+    );
+    let (mut mi, mut host) = setup_with(Fidelity::Retail, RecordingHost::default());
+    mi.set_hold_key(&mut host, HoldKey::Run, false).unwrap();
+    assert_eq!(
+        mi.raw_state().unwrap().current_hold_key,
+        HoldKey::Run,
+        "retail item 11"
+    );
+    assert!(!host.events.is_empty(), "retail re-applies the movement");
+    host.events.clear();
+    mi.set_hold_key(&mut host, HoldKey::None, false).unwrap();
+    assert_eq!(mi.raw_state().unwrap().current_hold_key, HoldKey::None);
+    assert!(!host.events.is_empty());
+}

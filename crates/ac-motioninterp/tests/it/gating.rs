@@ -1,0 +1,119 @@
+//! Combat-stance refusals, the action cap and contact gating.
+
+use ac_motioninterp::testing::HostEvent;
+use ac_motioninterp::{WeenieError, ids};
+
+use crate::{setup, speed};
+
+const SWORD_COMBAT: u32 = 0x8000_003E;
+const WAVE: u32 = 0x1300_0087;
+const TWITCH1: u32 = 0x1000_0051;
+
+#[test]
+fn combat_stance_refuses_crouch_sit_sleep_and_chat_emotes() {
+    let (mut mi, mut host) = setup();
+    assert!(
+        mi.do_motion(&mut host, SWORD_COMBAT, &speed(1.0))
+            .unwrap()
+            .is_ok()
+    );
+    let cases = [
+        (ids::CROUCH, WeenieError::CantCrouchInCombat),
+        (ids::SITTING, WeenieError::CantSitInCombat),
+        (ids::SLEEPING, WeenieError::CantLieDownInCombat),
+        (WAVE, WeenieError::CantChatEmoteInCombat),
+    ];
+    for (m, e) in cases {
+        host.events.clear();
+        assert_eq!(mi.do_motion(&mut host, m, &speed(1.0)).unwrap(), e);
+        assert!(
+            !host
+                .events
+                .iter()
+                .any(|e| matches!(e, HostEvent::DoMotion(..))),
+            "refused before reaching the table"
+        );
+    }
+    // In NonCombat the same motions go through.
+    let (mut mi, mut host) = setup();
+    assert!(
+        mi.do_motion(&mut host, ids::CROUCH, &speed(1.0))
+            .unwrap()
+            .is_ok()
+    );
+}
+
+#[test]
+fn seventh_action_is_refused() {
+    let (mut mi, mut host) = setup();
+    host.num_anims = 1; // actions stay pending
+    for _ in 0..6 {
+        assert!(
+            mi.do_motion(&mut host, TWITCH1, &speed(1.0))
+                .unwrap()
+                .is_ok()
+        );
+    }
+    assert_eq!(mi.interpreted_state().unwrap().num_actions(), 6);
+    assert_eq!(
+        mi.do_motion(&mut host, TWITCH1, &speed(1.0)).unwrap(),
+        WeenieError::TooManyActions
+    );
+    // Interpreted actions from DoMotion carry stamp 0 (CopySome, ODD-12), raw ones the real stamp.
+    let mut p = speed(1.0);
+    p.action_stamp = 7;
+    let (mut mi, mut host) = setup();
+    mi.do_motion(&mut host, TWITCH1, &p).unwrap();
+    assert_eq!(mi.interpreted_state().unwrap().actions[0].stamp, 0);
+    assert_eq!(mi.raw_state().unwrap().actions[0].stamp, 7);
+}
+
+#[test]
+fn airborne_motions_only_change_state_and_actions_are_refused() {
+    let (mut mi, mut host) = setup();
+    host.contact = false;
+    assert!(!mi.contact_allows_move(&host, ids::WALK_FORWARD));
+    assert!(mi.contact_allows_move(&host, ids::TURN_LEFT));
+    assert!(!mi.contact_allows_move(&host, ids::SIDE_STEP_RIGHT));
+    assert!(mi.contact_allows_move(&host, ids::FALLING));
+    let before = mi.pending_motions().unwrap().len();
+    assert!(
+        mi.do_motion(&mut host, ids::WALK_FORWARD, &speed(1.0))
+            .unwrap()
+            .is_ok()
+    );
+    assert_eq!(
+        mi.interpreted_state().unwrap().forward_command,
+        ids::WALK_FORWARD
+    );
+    assert_eq!(
+        mi.pending_motions().unwrap().len(),
+        before,
+        "nothing queued"
+    );
+    assert!(
+        !host
+            .events
+            .iter()
+            .any(|e| matches!(e, HostEvent::DoMotion(..)))
+    );
+    assert_eq!(
+        mi.do_motion(&mut host, TWITCH1, &speed(1.0)).unwrap(),
+        WeenieError::YouCantJumpWhileInTheAir
+    );
+    // Without gravity, contact does not matter.
+    host.gravity = false;
+    assert!(mi.contact_allows_move(&host, ids::WALK_FORWARD));
+}
+
+#[test]
+fn table_refusal_leaves_the_states_alone() {
+    let (mut mi, mut host) = setup();
+    host.refuse.push(ids::CROUCH);
+    assert_eq!(
+        mi.do_motion(&mut host, ids::CROUCH, &speed(1.0)).unwrap(),
+        WeenieError::NoMtableData
+    );
+    assert_eq!(mi.raw_state().unwrap().forward_command, ids::READY);
+    assert_eq!(mi.interpreted_state().unwrap().forward_command, ids::READY);
+}
