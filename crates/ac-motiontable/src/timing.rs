@@ -50,7 +50,9 @@ impl AnimationLookup for [Animation] {
 /// of −1 or beyond the animation means `NumFrames` — so an explicit `high` counts one frame fewer
 /// than the −1 form [ODD-21]. A missing animation counts as 0 frames (ACE would throw).
 pub fn anim_data_length(anim: &AnimData, anims: &(impl AnimationLookup + ?Sized)) -> f32 {
-    let nf = anims.animation(anim.anim_id).map_or(0, Animation::num_frames);
+    let nf = anims
+        .animation(anim.anim_id)
+        .map_or(0, Animation::num_frames);
     let mut high = anim.high_frame;
     if anim.high_frame == -1 {
         high = nf as i32;

@@ -1,3 +1,10 @@
 //! Integration tests of `ac-motiontable` (one binary, one module per area).
 
+mod command;
+mod manager;
+mod resolver;
+mod robustness;
 mod scenarios;
+mod state;
+mod timing;
+mod util;
