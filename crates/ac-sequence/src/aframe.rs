@@ -167,131 +167,132 @@ use nmath::*;
 
 /// A position and orientation in ACE's sense (`Physics/Animation/AFrame.cs`).
 ///
-/// Plain `Copy` data: ACE's by-reference `AFrame` objects become values here, and the in-place
-/// operations take `&mut self`. The orientation is *not* kept normalised automatically — ACE
-/// only normalises inside the rotate operations, and pos frames from the DAT are used as read.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct AFrame {
-    /// Translation (landblock-relative for object positions, a delta for offsets).
-    pub origin: Vec3,
-    /// Rotation quaternion (x, y, z, w).
-    pub orientation: Quat,
-}
+/// This is the shared record type [`ac_dat::Frame`] (plain `Copy` data, used for pos frames,
+/// part frames and positions by every layer); the ACE operations on it come from the
+/// [`AFrameOps`] extension trait. ACE's by-reference `AFrame` objects become values: the
+/// in-place operations take `&mut self`. The orientation is *not* kept normalised
+/// automatically — ACE only normalises inside the rotate operations, and pos frames from the DAT
+/// are used as read.
+pub type AFrame = ac_dat::Frame;
 
-impl Default for AFrame {
-    fn default() -> Self {
-        Self::IDENTITY
-    }
-}
-
-impl From<ac_dat::Frame> for AFrame {
-    fn from(f: ac_dat::Frame) -> Self {
-        Self {
-            origin: f.origin,
-            orientation: f.orientation,
-        }
-    }
-}
-
-impl From<AFrame> for ac_dat::Frame {
-    fn from(f: AFrame) -> Self {
-        Self {
-            origin: f.origin,
-            orientation: f.orientation,
-        }
-    }
-}
-
-impl AFrame {
-    /// Origin zero, identity rotation: what `new AFrame()` gives in ACE.
-    pub const IDENTITY: AFrame = AFrame {
-        origin: Vec3::ZERO,
-        orientation: Quat::IDENTITY,
-    };
-
+/// ACE's `AFrame` operations on [`AFrame`] (= [`ac_dat::Frame`]), with System.Numerics
+/// rounding. Bring it into scope (`use ac_sequence::AFrameOps;`) to call them.
+pub trait AFrameOps: Sized {
     /// A frame from its parts (stored as given).
-    pub fn new(origin: Vec3, orientation: Quat) -> Self {
+    fn new(origin: Vec3, orientation: Quat) -> Self;
+    /// `AFrame.Combine(a, b)`: `b` expressed in `a`'s space — origin `a.o + rot(a.q, b.o)`,
+    /// orientation `a.q · b.q`. Returns a new frame (ACE allocates one).
+    fn combine(a: &Self, b: &Self) -> Self;
+    /// `AFrame.Combine(a, b, scale)`: like [`AFrameOps::combine`] with `b`'s origin scaled first.
+    fn combine_scaled(a: &Self, b: &Self, scale: Vec3) -> Self;
+    /// `AFrame.Subtract(f)` in place: `origin -= rot(f.q, f.o)`, `q = q · inverse(f.q)`.
+    ///
+    /// Note (ODD-9): this rotates the subtrahend's origin by its *own* orientation, so it is not
+    /// the inverse of [`AFrameOps::combine`]; reverse playback relies on exactly this form.
+    fn subtract(&mut self, f: &Self);
+    /// `AFrame.GRotate(v)`: `q = normalize(q · YawPitchRoll(v.x, v.y, v.z))`.
+    ///
+    /// ODD-24: ACE feeds `v.x` as *yaw* (about Y), `v.y` as pitch (about X) and `v.z` as roll
+    /// (about Z); kept for parity (only `z` is non-zero when turning).
+    fn grotate(&mut self, v: Vec3);
+    /// `AFrame.Rotate(Vector3 w)`: rotate by the local angular displacement `w` (radians):
+    /// `w` is taken to global space through the current orientation, then
+    /// [`AFrameOps::grotate`].
+    fn rotate(&mut self, w: Vec3);
+    /// `AFrame.Rotate(Quaternion r)`: `q = normalize(r · q)`.
+    fn rotate_by(&mut self, r: Quat);
+    /// `AFrame.set_rotate(q)`: store `normalize(q)`.
+    fn set_rotate(&mut self, q: Quat);
+    /// `LocalToGlobalVec(v)`: rotate a direction from this frame's space to its parent's.
+    fn local_to_global_vec(&self, v: Vec3) -> Vec3;
+    /// `LocalToGlobal(p)`: a point in this frame's space to its parent's.
+    fn local_to_global(&self, p: Vec3) -> Vec3;
+    /// `GlobalToLocalVec(v)`: rotate a direction into this frame's space. ACE builds the
+    /// rotation matrix and multiplies by its transpose; reproduced literally.
+    fn global_to_local_vec(&self, v: Vec3) -> Vec3;
+    /// `GlobalToLocal(p)`: a parent-space point into this frame's space.
+    fn global_to_local(&self, p: Vec3) -> Vec3;
+    /// `AFrame.Equals`: origins equal within [`EPSILON`] per axis.
+    ///
+    /// ODD-16: ACE compares the other frame's orientation with *itself*, so orientation only
+    /// matters when it is not finite.
+    fn ace_equals(&self, other: &Self) -> bool;
+    /// `AFrame.IsValid()`: no NaN in the origin, and a unit orientation within `5 * EPSILON`.
+    fn is_valid(&self) -> bool;
+    /// `AFrame.get_heading()`: compass heading in degrees, 0 = +Y, 90 = +X, in `[0, 360)`
+    /// (C# float `%`). `atan2` runs in double as in ACE.
+    fn get_heading(&self) -> f32;
+    /// `AFrame.set_heading(deg)`: face the compass heading `deg`, keeping the tilt term ACE
+    /// keeps (`M23 + M13`).
+    fn set_heading(&mut self, degrees: f32);
+    /// `AFrame.set_vector_heading(v)`: face along `v` (ignored when `|v| < EPSILON`).
+    fn set_vector_heading(&mut self, heading: Vec3);
+}
+
+impl AFrameOps for AFrame {
+    fn new(origin: Vec3, orientation: Quat) -> Self {
         Self {
             origin,
             orientation,
         }
     }
 
-    /// `AFrame.Combine(a, b)`: `b` expressed in `a`'s space — origin `a.o + rot(a.q, b.o)`,
-    /// orientation `a.q · b.q`. Returns a new frame (ACE allocates one).
     #[inline]
-    pub fn combine(a: &AFrame, b: &AFrame) -> AFrame {
-        AFrame {
+    fn combine(a: &Self, b: &Self) -> Self {
+        Self {
             origin: a.origin + transform(b.origin, a.orientation),
             orientation: quat_mul(a.orientation, b.orientation),
         }
     }
 
-    /// `AFrame.Combine(a, b, scale)`: like [`AFrame::combine`] with `b`'s origin scaled first.
     #[inline]
-    pub fn combine_scaled(a: &AFrame, b: &AFrame, scale: Vec3) -> AFrame {
-        AFrame {
+    fn combine_scaled(a: &Self, b: &Self, scale: Vec3) -> Self {
+        Self {
             origin: a.origin + transform(b.origin * scale, a.orientation),
             orientation: quat_mul(a.orientation, b.orientation),
         }
     }
 
-    /// `AFrame.Subtract(f)` in place: `origin -= rot(f.q, f.o)`, `q = q · inverse(f.q)`.
-    ///
-    /// Note (ODD-9): this rotates the subtrahend's origin by its *own* orientation, so it is not
-    /// the inverse of [`AFrame::combine`]; reverse playback relies on exactly this form.
     #[inline]
-    pub fn subtract(&mut self, f: &AFrame) {
+    fn subtract(&mut self, f: &Self) {
         self.origin -= transform(f.origin, f.orientation);
         self.orientation = quat_mul(self.orientation, quat_inverse(f.orientation));
     }
 
-    /// `AFrame.GRotate(v)`: `q = normalize(q · YawPitchRoll(v.x, v.y, v.z))`.
-    ///
-    /// ODD-24: ACE feeds `v.x` as *yaw* (about Y), `v.y` as pitch (about X) and `v.z` as roll
-    /// (about Z); kept for parity (only `z` is non-zero when turning).
     #[inline]
-    pub fn grotate(&mut self, v: Vec3) {
+    fn grotate(&mut self, v: Vec3) {
         let r = yaw_pitch_roll(v.x, v.y, v.z);
         self.orientation = quat_normalize(quat_mul(self.orientation, r));
     }
 
-    /// `AFrame.Rotate(Vector3 w)`: rotate by the local angular displacement `w` (radians):
-    /// `w` is taken to global space through the current orientation, then [`AFrame::grotate`].
     #[inline]
-    pub fn rotate(&mut self, w: Vec3) {
+    fn rotate(&mut self, w: Vec3) {
         let angles = transform(w, self.orientation);
         self.grotate(angles);
     }
 
-    /// `AFrame.Rotate(Quaternion r)`: `q = normalize(r · q)`.
     #[inline]
-    pub fn rotate_by(&mut self, r: Quat) {
+    fn rotate_by(&mut self, r: Quat) {
         self.orientation = quat_normalize(quat_mul(r, self.orientation));
     }
 
-    /// `AFrame.set_rotate(q)`: store `normalize(q)`.
     #[inline]
-    pub fn set_rotate(&mut self, q: Quat) {
+    fn set_rotate(&mut self, q: Quat) {
         self.orientation = quat_normalize(q);
     }
 
-    /// `LocalToGlobalVec(v)`: rotate a direction from this frame's space to its parent's.
     #[inline]
-    pub fn local_to_global_vec(&self, v: Vec3) -> Vec3 {
+    fn local_to_global_vec(&self, v: Vec3) -> Vec3 {
         transform(v, self.orientation)
     }
 
-    /// `LocalToGlobal(p)`: a point in this frame's space to its parent's.
     #[inline]
-    pub fn local_to_global(&self, p: Vec3) -> Vec3 {
+    fn local_to_global(&self, p: Vec3) -> Vec3 {
         self.origin + self.local_to_global_vec(p)
     }
 
-    /// `GlobalToLocalVec(v)`: rotate a direction into this frame's space. ACE builds the
-    /// rotation matrix and multiplies by its transpose; reproduced literally.
     #[inline]
-    pub fn global_to_local_vec(&self, v: Vec3) -> Vec3 {
+    fn global_to_local_vec(&self, v: Vec3) -> Vec3 {
         let m = matrix_from_quat(self.orientation);
         let t = [
             [m[0][0], m[1][0], m[2][0]],
@@ -301,17 +302,12 @@ impl AFrame {
         transform_by_matrix(v, &t)
     }
 
-    /// `GlobalToLocal(p)`: a parent-space point into this frame's space.
     #[inline]
-    pub fn global_to_local(&self, p: Vec3) -> Vec3 {
+    fn global_to_local(&self, p: Vec3) -> Vec3 {
         self.global_to_local_vec(p - self.origin)
     }
 
-    /// `AFrame.Equals`: origins equal within [`EPSILON`] per axis.
-    ///
-    /// ODD-16: ACE compares the other frame's orientation with *itself*, so orientation never
-    /// makes two frames unequal (unless it holds a NaN, which fails `<=`).
-    pub fn ace_equals(&self, other: &AFrame) -> bool {
+    fn ace_equals(&self, other: &Self) -> bool {
         let d = other.origin - self.origin;
         if !(d.x.abs() <= EPSILON && d.y.abs() <= EPSILON && d.z.abs() <= EPSILON) {
             return false;
@@ -321,8 +317,7 @@ impl AFrame {
         q.x.is_finite() && q.y.is_finite() && q.z.is_finite() && q.w.is_finite()
     }
 
-    /// `AFrame.IsValid()`: no NaN in the origin, and a unit orientation within `5 * EPSILON`.
-    pub fn is_valid(&self) -> bool {
+    fn is_valid(&self) -> bool {
         let o = self.origin;
         if o.x.is_nan() || o.y.is_nan() || o.z.is_nan() {
             return false;
@@ -335,17 +330,13 @@ impl AFrame {
         !len.is_nan() && (len - 1.0).abs() <= EPSILON * 5.0
     }
 
-    /// `AFrame.get_heading()`: compass heading in degrees, 0 = +Y, 90 = +X, in `[0, 360)`
-    /// (C# float `%`). `atan2` runs in double as in ACE.
-    pub fn get_heading(&self) -> f32 {
+    fn get_heading(&self) -> f32 {
         let m = matrix_from_quat(self.orientation);
         let h = f64::from(m[1][1]).atan2(f64::from(m[1][0])) as f32;
         (450.0 - to_degrees(h)) % 360.0
     }
 
-    /// `AFrame.set_heading(deg)`: face the compass heading `deg`, keeping the tilt term ACE
-    /// keeps (`M23 + M13`).
-    pub fn set_heading(&mut self, degrees: f32) {
+    fn set_heading(&mut self, degrees: f32) {
         let rads = to_radians(degrees);
         let m = matrix_from_quat(self.orientation);
         let heading = Vec3::new(
@@ -356,8 +347,7 @@ impl AFrame {
         self.set_vector_heading(heading);
     }
 
-    /// `AFrame.set_vector_heading(v)`: face along `v` (ignored when `|v| < EPSILON`).
-    pub fn set_vector_heading(&mut self, heading: Vec3) {
+    fn set_vector_heading(&mut self, heading: Vec3) {
         let dist = length(heading);
         if dist < EPSILON {
             return;

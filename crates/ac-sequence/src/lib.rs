@@ -26,7 +26,7 @@ mod node;
 mod provider;
 mod sequence;
 
-pub use aframe::{AFrame, EPSILON};
+pub use aframe::{AFrame, AFrameOps, EPSILON};
 pub use node::AnimSequenceNode;
 pub use provider::{AnimationCache, AnimationSource, NoAnimations};
 pub use sequence::{

@@ -121,7 +121,7 @@ impl AnimSequenceNode {
         usize::try_from(index)
             .ok()
             .and_then(|i| self.anim.pos_frames.get(i))
-            .map_or(AFrame::IDENTITY, |f| AFrame::from(*f))
+            .map_or(AFrame::IDENTITY, |f| *f)
     }
 
     /// Whether the animation carries any pos frame (ACE `Anim.PosFrames.Count > 0`, used by

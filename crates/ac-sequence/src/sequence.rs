@@ -7,7 +7,7 @@ use ac_motiontable::Fidelity;
 use glam::Vec3;
 use slotmap::SlotMap;
 
-use crate::aframe::{AFrame, EPSILON};
+use crate::aframe::{AFrame, AFrameOps, EPSILON};
 use crate::node::AnimSequenceNode;
 use crate::provider::AnimationSource;
 

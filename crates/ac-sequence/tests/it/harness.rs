@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
 use ac_sequence::{AFrame, AnimationCache, Sequence};
+
 use glam::{Quat, Vec3};
 
 /// `Type:Dir` of a hook as the trace prints it. `ac_dat::HookData` does not carry every hook
