@@ -4,6 +4,7 @@ mod canonical;
 mod gating;
 mod jump;
 mod lifecycle;
+mod robustness;
 
 use ac_motioninterp::testing::RecordingHost;
 use ac_motioninterp::{MotionInterp, MovementParameters};
