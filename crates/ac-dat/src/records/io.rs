@@ -1,0 +1,221 @@
+//! Small binrw helpers shared by the record codecs.
+//!
+//! Every record implements binrw's `BinRead`/`BinWrite` by hand rather than by derive: the
+//! layouts have data-dependent alignment and conditional fields, and every count must be
+//! checked against the bytes that remain *before* anything is allocated.
+
+use binrw::io::{Read, Seek, SeekFrom, Write};
+use binrw::{BinResult, Endian};
+use glam::{Quat, Vec3};
+
+use crate::error::{RecordError, RecordErrorKind};
+
+pub(crate) const LE: Endian = Endian::Little;
+
+/// Wraps a [`RecordErrorKind`] into a binrw error at the current position.
+pub(crate) fn custom<S: Seek>(s: &mut S, kind: RecordErrorKind) -> binrw::Error {
+    let pos = s.stream_position().unwrap_or(0);
+    binrw::Error::Custom {
+        pos,
+        err: Box::new(kind),
+    }
+}
+
+/// Bytes left between the current position and the end of the stream.
+pub(crate) fn remaining<S: Seek>(s: &mut S) -> BinResult<u64> {
+    let pos = s.stream_position()?;
+    let end = s.seek(SeekFrom::End(0))?;
+    s.seek(SeekFrom::Start(pos))?;
+    Ok(end.saturating_sub(pos))
+}
+
+/// Fails unless `count` elements of at least `min_size` bytes each fit in what remains.
+pub(crate) fn check_count<S: Seek>(
+    s: &mut S,
+    what: &'static str,
+    count: u64,
+    min_size: u64,
+) -> BinResult<()> {
+    let rem = remaining(s)?;
+    let min_bytes = count.saturating_mul(min_size);
+    if min_bytes > rem {
+        return Err(custom(
+            s,
+            RecordErrorKind::CountTooLarge {
+                what,
+                count,
+                min_bytes,
+                remaining: rem,
+            },
+        ));
+    }
+    Ok(())
+}
+
+fn eof<S: Seek>(s: &mut S, needed: u64) -> binrw::Error {
+    custom(s, RecordErrorKind::UnexpectedEof { needed })
+}
+
+pub(crate) fn read_bytes<const N: usize, R: Read + Seek>(r: &mut R) -> BinResult<[u8; N]> {
+    let mut b = [0u8; N];
+    match r.read_exact(&mut b) {
+        Ok(()) => Ok(b),
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Err(eof(r, N as u64)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub(crate) fn r_u8<R: Read + Seek>(r: &mut R) -> BinResult<u8> {
+    Ok(read_bytes::<1, R>(r)?[0])
+}
+pub(crate) fn r_u16<R: Read + Seek>(r: &mut R) -> BinResult<u16> {
+    Ok(u16::from_le_bytes(read_bytes::<2, R>(r)?))
+}
+pub(crate) fn r_u32<R: Read + Seek>(r: &mut R) -> BinResult<u32> {
+    Ok(u32::from_le_bytes(read_bytes::<4, R>(r)?))
+}
+pub(crate) fn r_i32<R: Read + Seek>(r: &mut R) -> BinResult<i32> {
+    Ok(i32::from_le_bytes(read_bytes::<4, R>(r)?))
+}
+pub(crate) fn r_f32<R: Read + Seek>(r: &mut R) -> BinResult<f32> {
+    Ok(f32::from_le_bytes(read_bytes::<4, R>(r)?))
+}
+pub(crate) fn r_vec3<R: Read + Seek>(r: &mut R) -> BinResult<Vec3> {
+    let b = read_bytes::<12, R>(r)?;
+    Ok(Vec3::new(f(&b, 0), f(&b, 4), f(&b, 8)))
+}
+/// Reads a quaternion stored W, X, Y, Z.
+pub(crate) fn r_quat<R: Read + Seek>(r: &mut R) -> BinResult<Quat> {
+    let b = read_bytes::<16, R>(r)?;
+    Ok(Quat::from_xyzw(f(&b, 4), f(&b, 8), f(&b, 12), f(&b, 0)))
+}
+
+fn f(b: &[u8], at: usize) -> f32 {
+    f32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+/// Skips to the next multiple of 4 from the payload start (stream position 0).
+pub(crate) fn align4_read<R: Read + Seek>(r: &mut R) -> BinResult<()> {
+    let pos = r.stream_position()?;
+    let pad = (4 - pos % 4) % 4;
+    for _ in 0..pad {
+        r_u8(r)?;
+    }
+    Ok(())
+}
+
+pub(crate) fn w_bytes<W: Write + Seek>(w: &mut W, b: &[u8]) -> BinResult<()> {
+    w.write_all(b)?;
+    Ok(())
+}
+pub(crate) fn w_u8<W: Write + Seek>(w: &mut W, v: u8) -> BinResult<()> {
+    w_bytes(w, &[v])
+}
+pub(crate) fn w_u16<W: Write + Seek>(w: &mut W, v: u16) -> BinResult<()> {
+    w_bytes(w, &v.to_le_bytes())
+}
+pub(crate) fn w_u32<W: Write + Seek>(w: &mut W, v: u32) -> BinResult<()> {
+    w_bytes(w, &v.to_le_bytes())
+}
+pub(crate) fn w_i32<W: Write + Seek>(w: &mut W, v: i32) -> BinResult<()> {
+    w_bytes(w, &v.to_le_bytes())
+}
+pub(crate) fn w_f32<W: Write + Seek>(w: &mut W, v: f32) -> BinResult<()> {
+    w_bytes(w, &v.to_le_bytes())
+}
+pub(crate) fn w_vec3<W: Write + Seek>(w: &mut W, v: Vec3) -> BinResult<()> {
+    w_f32(w, v.x)?;
+    w_f32(w, v.y)?;
+    w_f32(w, v.z)
+}
+/// Writes a quaternion as W, X, Y, Z.
+pub(crate) fn w_quat<W: Write + Seek>(w: &mut W, q: Quat) -> BinResult<()> {
+    w_f32(w, q.w)?;
+    w_f32(w, q.x)?;
+    w_f32(w, q.y)?;
+    w_f32(w, q.z)
+}
+/// Writes zero bytes up to the next multiple of 4 from the payload start.
+pub(crate) fn align4_write<W: Write + Seek>(w: &mut W) -> BinResult<()> {
+    let pos = w.stream_position()?;
+    let pad = (4 - pos % 4) % 4;
+    for _ in 0..pad {
+        w_u8(w, 0)?;
+    }
+    Ok(())
+}
+
+/// A count that must fit the on-disk field.
+pub(crate) fn count_u32<W: Seek>(w: &mut W, what: &str, n: usize) -> BinResult<u32> {
+    u32::try_from(n).map_err(|_| {
+        custom(
+            w,
+            RecordErrorKind::Unencodable(format!("{what} count {n} exceeds u32")),
+        )
+    })
+}
+
+/// Converts a binrw error raised while decoding/encoding record `record_id` into a
+/// [`RecordError`]; `fallback_pos` is used when binrw did not record a position.
+pub(crate) fn to_record_error(e: binrw::Error, record_id: u32, fallback_pos: u64) -> RecordError {
+    let (offset, kind) = match e {
+        binrw::Error::Custom { pos, err } => match err.downcast::<RecordErrorKind>() {
+            Ok(k) => (pos, *k),
+            Err(other) => (pos, RecordErrorKind::Other(format!("{other:?}"))),
+        },
+        binrw::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            (fallback_pos, RecordErrorKind::UnexpectedEof { needed: 1 })
+        }
+        other => (fallback_pos, RecordErrorKind::Other(other.to_string())),
+    };
+    RecordError {
+        record_id,
+        offset,
+        kind,
+    }
+}
+
+/// Parses a whole record payload with `T`'s `BinRead`, requiring every byte to be used.
+pub(crate) fn parse_exact<T>(bytes: &[u8]) -> Result<T, RecordError>
+where
+    T: for<'a> binrw::BinRead<Args<'a> = ()>,
+{
+    let record_id = bytes
+        .get(0..4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .unwrap_or(0);
+    let mut cur = binrw::io::Cursor::new(bytes);
+    match T::read_options(&mut cur, LE, ()) {
+        Ok(v) => {
+            let used = cur.position();
+            let total = bytes.len() as u64;
+            if used != total {
+                return Err(RecordError {
+                    record_id,
+                    offset: used,
+                    kind: RecordErrorKind::TrailingBytes(total - used),
+                });
+            }
+            Ok(v)
+        }
+        Err(e) => {
+            let pos = cur.position();
+            Err(to_record_error(e, record_id, pos))
+        }
+    }
+}
+
+/// Serialises a record with `T`'s `BinWrite` into a fresh buffer (payload offset 0).
+pub(crate) fn write_vec<T>(value: &T, record_id: u32) -> Result<Vec<u8>, RecordError>
+where
+    T: for<'a> binrw::BinWrite<Args<'a> = ()>,
+{
+    let mut cur = binrw::io::Cursor::new(Vec::new());
+    match value.write_options(&mut cur, LE, ()) {
+        Ok(()) => Ok(cur.into_inner()),
+        Err(e) => {
+            let pos = cur.position();
+            Err(to_record_error(e, record_id, pos))
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Synthetic corpus (in progress).

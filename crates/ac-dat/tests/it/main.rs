@@ -1,0 +1,3 @@
+//! Integration tests of `ac-dat` (one binary, one module per concern).
+
+mod known_answers;
