@@ -1,0 +1,84 @@
+//! Cost of the per-slice position-correction work: `adjust_offset` + `use_time` on an object
+//! that is being pulled towards a stream of server positions (the hot path a client runs for
+//! every remote object), and on an object with an empty queue (the common idle case).
+
+use std::hint::black_box;
+
+use ac_dat::Frame;
+use ac_interp_manager::{InterpHost, Position, PositionManager};
+use criterion::{Criterion, criterion_group, criterion_main};
+use glam::{Quat, Vec3};
+
+struct Obj {
+    pos: Position,
+}
+
+impl InterpHost for Obj {
+    fn position(&self) -> Position {
+        self.pos
+    }
+    fn has_contact(&self) -> bool {
+        true
+    }
+    fn adjusted_max_speed(&mut self) -> Option<f32> {
+        Some(4.0)
+    }
+    fn set_frame(&mut self, frame: Frame) {
+        self.pos.frame = frame;
+    }
+    fn set_position_simple(&mut self, pos: &Position) {
+        self.pos = *pos;
+    }
+    fn set_velocity(&mut self, _velocity: Vec3) {}
+}
+
+fn at(x: f32, y: f32) -> Position {
+    Position::new(
+        0xA9B4_0021,
+        Frame {
+            origin: Vec3::new(x, y, 0.0),
+            orientation: Quat::IDENTITY,
+        },
+    )
+}
+
+fn slice(obj: &mut Obj, pm: &mut PositionManager) {
+    let mut off = Frame::IDENTITY;
+    pm.adjust_offset(obj, &mut off, 1.0 / 30.0);
+    obj.pos.frame.origin += off.origin;
+    pm.use_time(obj);
+}
+
+fn bench(c: &mut Criterion) {
+    c.bench_function("slice_pulling", |b| {
+        let mut obj = Obj {
+            pos: at(10.0, 10.0),
+        };
+        let mut pm = PositionManager::new();
+        let mut n = 0u32;
+        b.iter(|| {
+            // A new server position every 10 slices, 1 m ahead.
+            if n % 10 == 0 {
+                let y = obj.pos.frame.origin.y + 1.0;
+                pm.interpolate_to(&mut obj, &at(10.0, y), false);
+            }
+            n = n.wrapping_add(1);
+            slice(&mut obj, &mut pm);
+            black_box(&obj.pos);
+        });
+    });
+    c.bench_function("slice_idle", |b| {
+        let mut obj = Obj {
+            pos: at(10.0, 10.0),
+        };
+        let mut pm = PositionManager::new();
+        pm.interpolate_to(&mut obj, &at(10.0, 10.01), false);
+        b.iter(|| {
+            slice(&mut obj, &mut pm);
+            black_box(&obj.pos);
+        });
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
