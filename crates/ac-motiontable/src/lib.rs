@@ -1,9 +1,66 @@
 //! `ac-motiontable` — layer 2 of the acmotion stack, directly above `ac-dat`.
 //!
-//! Command ids, [`MotionState`], the motion-table [`Resolver`] (ACE `MotionTable`) and the
-//! [`MotionTableManager`]. The resolver mutates an animation sequence that lives in a higher
-//! crate (`ac-sequence`), so it talks to it only through the [`AnimSequence`] trait defined
-//! here; [`RecordingSequence`] implements it for inspection and tests.
+//! Given an object's current motion state and a requested motion, this crate decides exactly
+//! which link and cycle animations to play, with which speeds and physics, and tracks when each
+//! requested motion completes — reproducing ACE (`Physics/Animation/MotionTable.cs`,
+//! `MotionState.cs`, `Managers/MotionTableManager.cs`) bit for bit.
+//!
+//! # The model
+//!
+//! * A **style** (stance, e.g. `NonCombat`) selects a family of animations. Each style has a
+//!   **default substate** (`StyleDefaults`, normally `Ready`).
+//! * A **substate** is the looping state within a style (`Ready`, `WalkForward`, ...). Its
+//!   **cycle** (`Cycles[(style << 16) | substate]`) ends in the node that loops.
+//! * A **link** (`Links[(style, from)][to]`) is the transition played before a new cycle; a
+//!   negative speed looks links up reversed and plays them backwards.
+//! * An **action** (e.g. an attack or emote) plays a link and then re-appends the running cycle.
+//! * A **modifier** (turns and sidesteps while moving, `Jump`) only adds velocity/omega.
+//! * `num_anims` counts the link nodes appended before the new cycle: the number of AnimDone
+//!   hooks the [`MotionTableManager`] waits for before it reports the motion complete.
+//!
+//! [`Resolver`] wraps an `ac_dat::MotionTable` with an index and implements ACE's
+//! `GetObjectSequence` and friends over a [`MotionState`]; it drives the animation player only
+//! through the [`AnimSequence`] trait (implemented by `ac-sequence`, and here by
+//! [`RecordingSequence`] for inspection). [`MotionTableManager`] owns the state and the pending
+//! queue and returns completions as values ([`MotionCompletion`]). [`Fidelity`] selects ACE's
+//! behaviour (default) or the documented retail-client differences; it is shared by every
+//! crate above.
+//!
+//! # Example
+//!
+//! ```
+//! use ac_dat::{AnimData, MotionData, MotionTable};
+//! use ac_motiontable::command::{cycle_key, stance::NON_COMBAT};
+//! use ac_motiontable::motion::{READY, WALK_FORWARD};
+//! use ac_motiontable::{MotionTableManager, MovementType, RecordingSequence, Resolver, WeenieError};
+//!
+//! let anim = |id| MotionData { anims: vec![AnimData::new(id)], ..MotionData::default() };
+//! let table = MotionTable {
+//!     id: 0x0900_0001,
+//!     default_style: NON_COMBAT,
+//!     style_defaults: vec![(NON_COMBAT, READY)],
+//!     cycles: vec![
+//!         (cycle_key(NON_COMBAT, READY), anim(0x0300_0001)),
+//!         (cycle_key(NON_COMBAT, WALK_FORWARD), anim(0x0300_0002)),
+//!     ],
+//!     links: vec![(cycle_key(NON_COMBAT, READY), vec![(WALK_FORWARD, anim(0x0300_0010))])],
+//!     ..MotionTable::default()
+//! };
+//! let mut mgr = MotionTableManager::new(Some(Resolver::new(table)));
+//! let mut seq = RecordingSequence::new();
+//! mgr.initialize_state(&mut seq);
+//! let err = mgr.perform_movement(MovementType::InterpretedCommand, WALK_FORWARD, 1.0, &mut seq);
+//! assert_eq!(err, WeenieError::None);
+//! // The Ready cycle was cut; the Ready->Walk link plays, then the walk cycle loops.
+//! let ids: Vec<u32> = seq.nodes().iter().map(|a| a.anim_id).collect();
+//! assert_eq!(ids, [0x0300_0010, 0x0300_0002]);
+//! // Walk waits for one AnimDone (the link); Ready (0 anims) completes at the next poll.
+//! let mut done = Vec::new();
+//! mgr.use_time(&mut done);
+//! assert_eq!(done.len(), 1);
+//! mgr.animation_done(true, &mut done);
+//! assert_eq!(done[1].motion, WALK_FORWARD);
+//! ```
 
 pub mod command;
 mod fidelity;
