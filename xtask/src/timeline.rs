@@ -91,9 +91,12 @@ fn demo() -> Recording {
     walk_pos[4] = step;
     let mut walk_frames = vec![AnimationFrame::default(); 8];
     for i in [1usize, 5] {
+        // A footstep sound on each foot fall.
         walk_frames[i].hooks.push(AnimationHook {
-            direction: 1,
-            data: HookData::AnimationDone,
+            direction: ac_dat::HOOK_DIR_FORWARD,
+            data: HookData::Sound {
+                sound_id: 0x0A00_0001,
+            },
         });
     }
     let cache: AnimationCache = [
@@ -186,13 +189,8 @@ fn esc(s: &str) -> String {
 }
 
 fn hook_label(h: &AnimationHook) -> String {
-    let dir = match h.direction {
-        1 => "Forward",
-        -1 => "Backward",
-        0 => "Both",
-        _ => "?",
-    };
-    format!("hook type {} {dir}", h.data.type_id())
+    let dir = ac_dat::hook_direction_name(h.direction).unwrap_or("?");
+    format!("{}:{dir}", h.data.name())
 }
 
 fn render(rec: &Recording) -> String {

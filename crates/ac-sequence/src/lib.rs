@@ -30,7 +30,6 @@ pub use aframe::{AFrame, AFrameOps, EPSILON};
 pub use node::AnimSequenceNode;
 pub use provider::{AnimationCache, AnimationSource, NoAnimations};
 pub use sequence::{
-    HOOK_DIR_BACKWARD, HOOK_DIR_BOTH, HOOK_DIR_FORWARD, MAX_ADVANCES_PER_UPDATE,
-    MAX_BOUNDARIES_PER_UPDATE, MAX_STALLED_ADVANCES, NodeId, PLAYER_IDLE_ANIMS, Sequence,
-    SequenceError,
+    MAX_ADVANCES_PER_UPDATE, MAX_BOUNDARIES_PER_UPDATE, MAX_STALLED_ADVANCES, NodeId,
+    PLAYER_IDLE_ANIMS, Sequence, SequenceError,
 };

@@ -2,7 +2,10 @@
 
 use std::sync::Arc;
 
-use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
+use ac_dat::{
+    AnimData, Animation, AnimationFrame, AnimationHook, Frame, HOOK_DIR_BACKWARD, HOOK_DIR_BOTH,
+    HOOK_DIR_FORWARD, HookData,
+};
 use ac_motiontable::Fidelity;
 use glam::Vec3;
 use slotmap::SlotMap;
@@ -19,13 +22,6 @@ slotmap::new_key_type! {
     /// handle never aliases a later node).
     pub struct NodeId;
 }
-
-/// Hook direction `Forward` (ACE `AnimationHookDir.Forward`).
-pub const HOOK_DIR_FORWARD: i32 = 1;
-/// Hook direction `Backward` (ACE `AnimationHookDir.Backward`).
-pub const HOOK_DIR_BACKWARD: i32 = -1;
-/// Hook direction `Both` (ACE `AnimationHookDir.Both`): fires in either direction.
-pub const HOOK_DIR_BOTH: i32 = 0;
 
 /// The animation ids ACE treats as player idle animations (`Sequence.PlayerIdleAnims`), used by
 /// [`Sequence::is_idle_anim`].

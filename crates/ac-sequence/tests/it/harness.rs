@@ -11,20 +11,11 @@ use ac_sequence::{AFrame, AnimationCache, Sequence};
 
 use glam::{Quat, Vec3};
 
-/// `Type:Dir` of a hook as the trace prints it. `ac_dat::HookData` does not carry every hook
-/// type yet, so the harness builds every scenario hook as `AnimationDone` and the comparison
-/// masks hook types (see [`mask_hook_types`]); directions and order are still checked.
+/// `Type:Dir` of a hook as the trace prints it.
 fn hook_name(h: &AnimationHook) -> String {
-    let t = match h.data {
-        HookData::AnimationDone => "AnimationDone",
-    };
-    let d = match h.direction {
-        1 => "Forward".to_string(),
-        -1 => "Backward".to_string(),
-        0 => "Both".to_string(),
-        n => n.to_string(),
-    };
-    format!("{t}:{d}")
+    let d = ac_dat::hook_direction_name(h.direction)
+        .map_or_else(|| h.direction.to_string(), str::to_string);
+    format!("{}:{d}", h.data.name())
 }
 
 fn f32_of(tok: &str) -> f32 {
@@ -145,17 +136,16 @@ pub fn run(text: &str) -> String {
             "hook" => {
                 let a = defs.last_mut().expect("hook before anim");
                 let i = u32_of(toks[1]) as usize;
-                let direction = match toks[3] {
-                    "Forward" => 1,
-                    "Backward" => -1,
-                    "Both" => 0,
-                    n => n.parse().expect("dir"),
-                };
+                let direction = ac_dat::hook_direction_from_name(toks[3])
+                    .unwrap_or_else(|| toks[3].parse().expect("dir"));
+                let type_id =
+                    HookData::type_id_from_name(toks[2]).unwrap_or_else(|| u32_of(toks[2]));
+                let words: Vec<u32> = toks[4..].iter().map(|w| u32_of(w)).collect();
+                let data = HookData::from_words(type_id, &words).expect("hook payload");
                 if i < a.part_frames.len() {
-                    a.part_frames[i].hooks.push(AnimationHook {
-                        direction,
-                        data: HookData::AnimationDone,
-                    });
+                    a.part_frames[i]
+                        .hooks
+                        .push(AnimationHook { direction, data });
                 }
                 continue;
             }
@@ -255,25 +245,6 @@ pub fn run(text: &str) -> String {
     out
 }
 
-/// Masks hook type names (`Type:Dir` → `*:Dir`) so traces compare while `HookData` cannot yet
-/// carry every hook type.
-pub fn mask_hook_types(line: &str) -> String {
-    if let Some(rest) = line.strip_prefix("  hooks_pending ") {
-        let masked: Vec<String> = rest
-            .split(' ')
-            .map(|h| format!("*:{}", h.rsplit(':').next().unwrap_or("")))
-            .collect();
-        format!("  hooks_pending {}", masked.join(" "))
-    } else if let Some(rest) = line.strip_prefix("  event anim_hook ") {
-        format!(
-            "  event anim_hook *:{}",
-            rest.rsplit(':').next().unwrap_or("")
-        )
-    } else {
-        line.to_string()
-    }
-}
-
 /// The sequence-owned lines of a recorded trace.
 pub fn filter_expected(text: &str) -> String {
     let mut out = String::new();
@@ -335,12 +306,12 @@ fn numbers_close(e: &str, a: &str) -> bool {
 /// Compares two traces line by line (with the rotation tolerance on `offset` lines when asked);
 /// returns the first difference.
 pub fn compare(expected: &str, actual: &str, tolerant: bool) -> Result<(), String> {
-    let e: Vec<String> = expected.lines().map(mask_hook_types).collect();
-    let a: Vec<String> = actual.lines().map(mask_hook_types).collect();
+    let e: Vec<&str> = expected.lines().collect();
+    let a: Vec<&str> = actual.lines().collect();
     let mut step = String::new();
     for i in 0..e.len().max(a.len()) {
-        let el = e.get(i).map_or("<eof>", String::as_str);
-        let al = a.get(i).map_or("<eof>", String::as_str);
+        let el = e.get(i).copied().unwrap_or("<eof>");
+        let al = a.get(i).copied().unwrap_or("<eof>");
         if el.starts_with("step ") {
             step = el.to_string();
         }
