@@ -300,17 +300,16 @@ impl SweepReport {
             for md in table.motion_data() {
                 for a in &md.anims {
                     match frames.get(&a.anim_id) {
-                        Some(Some(n)) => {
-                            if !frame_range_fits(a.low_frame, a.high_frame, *n) {
-                                r.bad_frame_ranges.push(BadFrameRange {
-                                    table: table.id,
-                                    anim_id: a.anim_id,
-                                    low_frame: a.low_frame,
-                                    high_frame: a.high_frame,
-                                    num_frames: *n,
-                                });
-                            }
+                        Some(Some(n)) if !frame_range_fits(a.low_frame, a.high_frame, *n) => {
+                            r.bad_frame_ranges.push(BadFrameRange {
+                                table: table.id,
+                                anim_id: a.anim_id,
+                                low_frame: a.low_frame,
+                                high_frame: a.high_frame,
+                                num_frames: *n,
+                            });
                         }
+                        Some(Some(_)) => {}
                         Some(None) => {
                             dangling.insert(a.anim_id);
                         }

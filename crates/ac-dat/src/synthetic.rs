@@ -1,1 +1,0 @@
-//! Synthetic corpus (in progress).

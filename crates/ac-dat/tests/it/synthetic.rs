@@ -1,0 +1,241 @@
+//! The synthetic corpus: totals, shape, determinism, and the DAT it writes.
+
+use std::sync::OnceLock;
+
+use ac_dat::sweep::{CorpusStats, SweepReport, sweep};
+use ac_dat::synthetic::{self, Corpus, DEFAULT_SEED, HUMANOID_TABLE_ID, commands::*, targets};
+use ac_dat::*;
+
+fn corpus() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| Corpus::generate(DEFAULT_SEED))
+}
+
+fn dat() -> &'static (Vec<u8>, SweepReport) {
+    static D: OnceLock<(Vec<u8>, SweepReport)> = OnceLock::new();
+    D.get_or_init(|| {
+        let bytes = corpus().to_dat().expect("write synthetic DAT");
+        let archive = DatArchive::from_slice(&bytes).expect("open");
+        let report = sweep(&archive).expect("sweep");
+        (bytes, report)
+    })
+}
+
+fn within(actual: usize, target: usize, pct: usize) -> bool {
+    let tol = target * pct / 100;
+    actual + tol >= target && actual <= target + tol
+}
+
+#[test]
+fn totals_match_retail_within_tolerance() {
+    let s = CorpusStats::of(&corpus().tables);
+    println!("{s:#?}");
+    assert_eq!(s.tables, synthetic::TABLE_COUNT);
+    assert!(within(s.cycles, targets::CYCLES, 5), "cycles {}", s.cycles);
+    assert!(
+        within(s.modifiers, targets::MODIFIERS, 5),
+        "modifiers {}",
+        s.modifiers
+    );
+    assert!(
+        within(s.link_sources, targets::LINK_SOURCES, 5),
+        "groups {}",
+        s.link_sources
+    );
+    assert!(
+        within(s.link_destinations, targets::LINK_DESTINATIONS, 5),
+        "dests {}",
+        s.link_destinations
+    );
+    assert!(within(
+        s.tables_with_velocity,
+        targets::TABLES_WITH_VELOCITY,
+        10
+    ));
+    assert!(within(s.tables_with_omega, targets::TABLES_WITH_OMEGA, 10));
+    assert!(within(
+        s.tables_with_clear_modifiers,
+        targets::TABLES_WITH_CLEAR_MODIFIERS,
+        10
+    ));
+    assert_eq!(
+        s.largest_by_cycles,
+        Some((HUMANOID_TABLE_ID, targets::LARGEST_CYCLES))
+    );
+    assert_eq!(
+        s.largest_by_links,
+        Some((HUMANOID_TABLE_ID, targets::LARGEST_LINK_DESTINATIONS))
+    );
+}
+
+/// FNV-1a 64: a dependency-free digest to pin the DAT bytes.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xCBF2_9CE4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
+#[test]
+fn sweep_of_written_dat_is_clean_and_matches_in_memory_stats() {
+    let (bytes, report) = dat();
+    println!(
+        "DAT {} bytes, {} animations, {} setups",
+        bytes.len(),
+        report.animations,
+        report.setups
+    );
+    assert!(
+        report.failures.is_empty(),
+        "{:?}",
+        &report.failures[..report.failures.len().min(5)]
+    );
+    assert!(report.dangling_animations.is_empty());
+    assert!(
+        report.bad_frame_ranges.is_empty(),
+        "{:?}",
+        report.bad_frame_ranges.first()
+    );
+    assert_eq!(report.stats, CorpusStats::of(&corpus().tables));
+    assert_eq!(report.animations, corpus().animations.len());
+    assert_eq!(report.setups, synthetic::TABLE_COUNT);
+}
+
+#[test]
+fn dat_is_labelled_synthetic_and_digest_is_pinned() {
+    let (bytes, _) = dat();
+    let version = String::from_utf8_lossy(&bytes[..256]);
+    assert!(version.contains("SYNTHETIC"), "{version}");
+    let digest = fnv1a(bytes);
+    println!("digest 0x{digest:016X} len {}", bytes.len());
+    assert_eq!(digest, PINNED_DIGEST, "synthetic DAT bytes changed");
+}
+
+/// Digest of the default-seed synthetic DAT. Change it only together with a deliberate
+/// generator change (and say so in the commit).
+const PINNED_DIGEST: u64 = 0xAFD5_386A_AFE1_BEBA;
+
+#[test]
+fn generation_is_deterministic_and_seed_dependent() {
+    let again = Corpus::generate(DEFAULT_SEED);
+    assert_eq!(again.tables, corpus().tables);
+    assert_eq!(again.animations, corpus().animations);
+    let other = Corpus::generate(DEFAULT_SEED ^ 1);
+    assert_ne!(other.tables, corpus().tables);
+    // Every seed still hits the planned totals exactly.
+    let s = CorpusStats::of(&other.tables);
+    assert_eq!(s.cycles, targets::CYCLES);
+    assert_eq!(s.link_destinations, targets::LINK_DESTINATIONS);
+}
+
+#[test]
+fn humanoid_table_has_the_documented_shape() {
+    let t = corpus().table(HUMANOID_TABLE_ID).expect("humanoid");
+    assert_eq!(t.default_style, NON_COMBAT);
+    assert_eq!(t.style_default(NON_COMBAT), Some(READY));
+    assert_eq!(t.style_default(SWORD_COMBAT), Some(READY));
+    for sub in [
+        READY,
+        WALK_FORWARD,
+        RUN_FORWARD,
+        TURN_RIGHT,
+        SIDE_STEP_RIGHT,
+        FALLING,
+        CROUCH,
+        SITTING,
+        SLEEPING,
+        DEAD,
+    ] {
+        assert!(
+            t.cycle(cycle_key(NON_COMBAT, sub)).is_some(),
+            "NonCombat cycle 0x{sub:08X}"
+        );
+    }
+    for sub in [
+        READY,
+        WALK_FORWARD,
+        RUN_FORWARD,
+        TURN_RIGHT,
+        SIDE_STEP_RIGHT,
+    ] {
+        assert!(t.cycle(cycle_key(SWORD_COMBAT, sub)).is_some());
+    }
+    let walk = t.cycle(cycle_key(NON_COMBAT, WALK_FORWARD)).expect("walk");
+    assert!(walk.has_velocity() && walk.velocity.y > 3.0);
+    let turn = t.cycle(cycle_key(NON_COMBAT, TURN_RIGHT)).expect("turn");
+    assert!(turn.has_omega());
+    assert!(
+        t.cycle(cycle_key(NON_COMBAT, SITTING))
+            .expect("sit")
+            .is_restricted()
+    );
+    assert!(
+        t.cycle(cycle_key(NON_COMBAT, DEAD))
+            .expect("dead")
+            .clears_modifiers()
+    );
+    // Links both ways, actions, style changes, style-wide group.
+    let ready = link_outer_key(NON_COMBAT, READY);
+    assert!(t.link(ready, WALK_FORWARD).is_some());
+    assert!(
+        t.link(link_outer_key(NON_COMBAT, WALK_FORWARD), READY)
+            .is_some()
+    );
+    assert!(t.link(ready, RUN_FORWARD).is_some());
+    assert!(t.link(ready, SWORD_COMBAT).is_some());
+    assert!(
+        t.link(link_outer_key(SWORD_COMBAT, READY), ATTACK_HIGH1)
+            .is_some()
+    );
+    assert!(t.link(ready, TWITCH1).is_some());
+    assert!(t.link_group(style_link_key(NON_COMBAT)).is_some());
+    // Modifiers: style-less and style-specific turns and sidesteps.
+    assert!(t.modifier(styleless_modifier_key(TURN_RIGHT)).is_some());
+    assert!(
+        t.modifier(styleless_modifier_key(SIDE_STEP_RIGHT))
+            .is_some()
+    );
+    assert!(t.modifier(modifier_key(NON_COMBAT, TURN_RIGHT)).is_some());
+    // Its setup points back at it.
+    let setup = corpus()
+        .setups
+        .iter()
+        .find(|s| s.id == synthetic::HUMANOID_SETUP_ID)
+        .expect("setup");
+    assert_eq!(setup.default_motion_table, HUMANOID_TABLE_ID);
+    assert_eq!(setup.num_parts(), 17);
+}
+
+#[test]
+fn animations_fit_and_carry_hooks_and_pos_frames() {
+    let c = corpus();
+    let walk = c
+        .humanoid()
+        .and_then(|t| t.cycle(cycle_key(NON_COMBAT, WALK_FORWARD)))
+        .expect("walk");
+    let anim = c.animation(walk.anims[0].anim_id).expect("walk anim");
+    assert!(anim.has_pos_frames());
+    assert_eq!(anim.pos_frames.len(), anim.part_frames.len());
+    let mut hook_types = std::collections::BTreeSet::new();
+    for a in &c.animations {
+        assert!(a.num_frames() > 0);
+        assert!(
+            a.part_frames
+                .iter()
+                .all(|f| f.frames.len() == a.num_parts as usize)
+        );
+        for f in &a.part_frames {
+            hook_types.extend(f.hooks.iter().map(|h| h.data.name()));
+        }
+    }
+    for name in [
+        "Sound",
+        "SoundTable",
+        "Attack",
+        "AnimationDone",
+        "DefaultScript",
+        "Ethereal",
+    ] {
+        assert!(hook_types.contains(name), "no {name} hook in the corpus");
+    }
+    assert!(!hook_types.contains("NoOp") && !hook_types.contains("CreateBlockingParticle"));
+}
