@@ -2,5 +2,6 @@
 
 mod extreme;
 mod harness;
+mod random_ops;
 mod scenarios;
 mod trace;

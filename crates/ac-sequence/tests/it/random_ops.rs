@@ -1,0 +1,123 @@
+//! Randomised robustness: arbitrary interleavings of every list operation and update (with
+//! arbitrary floats) never panic, never hang and keep the list invariants ACE relies on.
+
+use std::sync::Arc;
+
+use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
+use ac_sequence::{AnimationCache, Sequence};
+use glam::{Quat, Vec3};
+use proptest::prelude::*;
+
+#[derive(Debug, Clone)]
+enum Op {
+    Append(u32, i32, i32, f32),
+    RemoveCyclic,
+    RemoveLinks(u32),
+    RemoveAllLinks,
+    Clear,
+    ClearPhysics,
+    Multiply(f32),
+    Velocity(f32, f32),
+    Omega(f32),
+    Update(f32, bool),
+}
+
+fn any_f32() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        4 => -100.0f32..100.0,
+        1 => Just(0.0f32),
+        1 => Just(-0.0f32),
+        1 => Just(1e20f32),
+        1 => Just(-1e20f32),
+        1 => Just(1e-20f32),
+        1 => Just(f32::NAN),
+        1 => Just(f32::INFINITY),
+        1 => any::<f32>(),
+    ]
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        4 => (0u32..5, -3i32..12, -3i32..12, any_f32()).prop_map(|(a, l, h, f)| Op::Append(a, l, h, f)),
+        1 => Just(Op::RemoveCyclic),
+        1 => (0u32..6).prop_map(Op::RemoveLinks),
+        1 => Just(Op::RemoveAllLinks),
+        1 => Just(Op::Clear),
+        1 => Just(Op::ClearPhysics),
+        1 => any_f32().prop_map(Op::Multiply),
+        1 => (any_f32(), any_f32()).prop_map(|(x, y)| Op::Velocity(x, y)),
+        1 => any_f32().prop_map(Op::Omega),
+        5 => (any_f32(), any::<bool>()).prop_map(|(q, f)| Op::Update(q, f)),
+    ]
+}
+
+fn source() -> Arc<AnimationCache> {
+    let mut c = AnimationCache::new();
+    for (i, frames) in [0usize, 1, 4, 8].into_iter().enumerate() {
+        let mut part_frames = vec![AnimationFrame::default(); frames];
+        for (k, pf) in part_frames.iter_mut().enumerate() {
+            pf.hooks.push(AnimationHook {
+                direction: (k as i32 % 3) - 1,
+                data: HookData::AnimationDone,
+            });
+        }
+        c.insert(Animation {
+            id: 0x0300_0000 + i as u32,
+            flags: u32::from(frames > 1),
+            num_parts: 0,
+            pos_frames: if frames > 1 {
+                vec![
+                    Frame {
+                        origin: Vec3::new(0.1, 0.2, 0.0),
+                        orientation: Quat::from_xyzw(0.0, 0.0, 0.38268343, 0.9238795),
+                    };
+                    frames
+                ]
+            } else {
+                Vec::new()
+            },
+            part_frames,
+        });
+    }
+    Arc::new(c)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+    #[test]
+    fn random_scripts_keep_invariants(ops in proptest::collection::vec(op(), 1..60)) {
+        let mut s = Sequence::new(source());
+        let mut hooks = Vec::new();
+        for op in ops {
+            match op {
+                // Id 4 is missing from the source: an empty node (ODD-29).
+                Op::Append(a, l, h, f) => {
+                    s.append_animation(&AnimData { anim_id: 0x0300_0000 + a, low_frame: l, high_frame: h, framerate: f });
+                }
+                Op::RemoveCyclic => s.remove_cyclic_anims(),
+                Op::RemoveLinks(n) => s.remove_link_animations(n),
+                Op::RemoveAllLinks => s.remove_all_link_animations(),
+                Op::Clear => s.clear_animations(),
+                Op::ClearPhysics => s.clear_physics(),
+                Op::Multiply(r) => s.multiply_cyclic_animation_framerate(r),
+                Op::Velocity(x, y) => s.set_velocity(Vec3::new(x, y, 0.0)),
+                Op::Omega(z) => s.set_omega(Vec3::new(0.0, 0.0, z)),
+                Op::Update(q, with_frame) => {
+                    let mut f = Frame::IDENTITY;
+                    s.update(q, with_frame.then_some(&mut f), Some(&mut hooks));
+                    hooks.clear();
+                }
+            }
+            let n = s.len() as i32;
+            prop_assert_eq!(s.nodes().count() as i32, n);
+            if n > 0 {
+                // What ACE relies on (it would throw otherwise): a non-empty list always has a
+                // play head and a cyclic marker.
+                prop_assert!((0..n).contains(&s.curr_index()));
+                prop_assert!((0..n).contains(&s.first_cyclic_index()));
+            } else {
+                prop_assert_eq!((s.curr_index(), s.first_cyclic_index()), (-1, -1));
+            }
+        }
+    }
+}
