@@ -508,6 +508,28 @@ impl DatArchive {
         self.entries_in_range(0..=u32::MAX)
     }
 
+    /// Reads and decodes motion table `id` (shorthand for `read::<MotionTable>`).
+    pub fn read_motion_table(&self, id: u32) -> Result<crate::MotionTable, DatError> {
+        self.read(id)
+    }
+
+    /// Reads and decodes animation `id`.
+    pub fn read_animation(&self, id: u32) -> Result<crate::Animation, DatError> {
+        self.read(id)
+    }
+
+    /// Reads and decodes setup `id`.
+    pub fn read_setup(&self, id: u32) -> Result<crate::Setup, DatError> {
+        self.read(id)
+    }
+
+    /// Ids of every motion table (0x09000000..=0x0900FFFF), in order.
+    pub fn motion_table_ids(&self) -> Result<Vec<u32>, DatError> {
+        self.entries_of::<crate::MotionTable>()
+            .map(|e| e.map(|e| e.id))
+            .collect()
+    }
+
     /// Entries of one record type (its id range), in id order.
     pub fn entries_of<T: DatRecord>(&self) -> EntryIter<'_> {
         self.entries_in_range(T::ID_RANGE)

@@ -93,6 +93,16 @@ pub fn hook_direction_from_name(name: &str) -> Option<HookDirection> {
     })
 }
 
+/// ACE's `AnimationHookType` name of a numeric hook type (`None` outside 0..=26).
+pub fn hook_type_name(type_id: u32) -> Option<&'static str> {
+    HookData::type_name(type_id)
+}
+
+/// The numeric hook type of an `AnimationHookType` name (case-sensitive, e.g. `"Sound"`).
+pub fn hook_type_from_name(name: &str) -> Option<u32> {
+    HookData::type_id_from_name(name)
+}
+
 /// One animation hook: its direction and typed payload.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnimationHook {

@@ -558,6 +558,31 @@ impl Corpus {
     }
 }
 
+/// The default-seed corpus, generated once per process and shared (snapshot tests and
+/// tools of the higher crates use it).
+pub fn default_corpus() -> &'static Corpus {
+    static CORPUS: std::sync::OnceLock<Corpus> = std::sync::OnceLock::new();
+    CORPUS.get_or_init(|| Corpus::generate(DEFAULT_SEED))
+}
+
+/// The default-seed humanoid table ([`HUMANOID_TABLE_ID`]).
+pub fn humanoid_table() -> MotionTable {
+    default_corpus()
+        .humanoid()
+        .cloned()
+        .unwrap_or_else(|| MotionTable::new(HUMANOID_TABLE_ID, NON_COMBAT))
+}
+
+/// Every default-seed motion table, in id order.
+pub fn motion_tables() -> Vec<MotionTable> {
+    default_corpus().tables.clone()
+}
+
+/// Every default-seed animation, in id order.
+pub fn animations() -> Vec<Animation> {
+    default_corpus().animations.clone()
+}
+
 /// Generates the synthetic DAT image for `seed`.
 pub fn synthetic_dat(seed: u64) -> Result<Vec<u8>, DatError> {
     Corpus::generate(seed).to_dat()
