@@ -28,7 +28,7 @@ mod sequence;
 
 pub use aframe::{AFrame, AFrameOps, EPSILON};
 pub use node::AnimSequenceNode;
-pub use provider::{AnimationCache, AnimationSource, NoAnimations};
+pub use provider::{AnimationCache, AnimationSource, DatAnimations, NoAnimations};
 pub use sequence::{
     MAX_ADVANCES_PER_UPDATE, MAX_BOUNDARIES_PER_UPDATE, MAX_STALLED_ADVANCES, NodeId,
     PLAYER_IDLE_ANIMS, Sequence, SequenceError,

@@ -4,9 +4,9 @@
 //! and keeps the returned `Arc` in the node, so a node stays valid however the source changes.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
-use ac_dat::Animation;
+use ac_dat::{Animation, DatArchive, DatError};
 
 /// A read-only lookup of decoded animations by file id (0x03xxxxxx).
 ///
@@ -59,6 +59,22 @@ impl AnimationCache {
     }
 }
 
+impl AnimationCache {
+    /// Decodes every animation record (ids `0x03000000..=0x0300FFFF`) of a portal DAT.
+    ///
+    /// Fails on the first unreadable directory entry or record: a DAT-wide preload is a set-up
+    /// step, where a corrupt file should be reported, not half-loaded. For lazy loading that
+    /// tolerates bad records use [`DatAnimations`].
+    pub fn load_all(dat: &DatArchive) -> Result<Self, DatError> {
+        let mut c = Self::new();
+        for entry in dat.entries_of::<Animation>() {
+            let entry = entry?;
+            c.insert(dat.read_entry::<Animation>(&entry)?);
+        }
+        Ok(c)
+    }
+}
+
 impl FromIterator<Animation> for AnimationCache {
     fn from_iter<T: IntoIterator<Item = Animation>>(iter: T) -> Self {
         let mut c = Self::new();
@@ -72,6 +88,94 @@ impl FromIterator<Animation> for AnimationCache {
 impl AnimationSource for AnimationCache {
     fn animation(&self, id: u32) -> Option<Arc<Animation>> {
         self.anims.get(&id).cloned()
+    }
+}
+
+/// A lazily loading animation source over a portal DAT: each id is decoded on first use and
+/// cached (including misses), so a sequence never decodes the same record twice.
+///
+/// A record that fails to decode counts as missing (the sequence then reports it through
+/// [`crate::Sequence::take_missing_animation`]); the error is kept for
+/// [`DatAnimations::errors`]. Lock poisoning is ignored (the cache holds plain data).
+pub struct DatAnimations {
+    dat: DatArchive,
+    cache: RwLock<BTreeMap<u32, Option<Arc<Animation>>>>,
+    errors: RwLock<Vec<(u32, String)>>,
+}
+
+impl std::fmt::Debug for DatAnimations {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DatAnimations")
+            .field("dat", &self.dat)
+            .field("cached", &self.cached_len())
+            .finish()
+    }
+}
+
+impl DatAnimations {
+    /// Wraps an opened DAT.
+    pub fn new(dat: DatArchive) -> Self {
+        Self {
+            dat,
+            cache: RwLock::new(BTreeMap::new()),
+            errors: RwLock::new(Vec::new()),
+        }
+    }
+
+    /// The underlying archive.
+    pub fn archive(&self) -> &DatArchive {
+        &self.dat
+    }
+
+    /// Number of ids looked up so far (hits and misses).
+    pub fn cached_len(&self) -> usize {
+        self.cache.read().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Decode errors met so far, as `(id, message)` in the order they happened.
+    pub fn errors(&self) -> Vec<(u32, String)> {
+        self.errors
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+impl AnimationSource for DatAnimations {
+    fn animation(&self, id: u32) -> Option<Arc<Animation>> {
+        if let Some(hit) = self
+            .cache
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&id)
+        {
+            return hit.clone();
+        }
+        let loaded = match self.dat.entry(id) {
+            Ok(Some(entry)) => match self.dat.read_entry::<Animation>(&entry) {
+                Ok(a) => Some(Arc::new(a)),
+                Err(e) => {
+                    self.errors
+                        .write()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .push((id, e.to_string()));
+                    None
+                }
+            },
+            Ok(None) => None,
+            Err(e) => {
+                self.errors
+                    .write()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push((id, e.to_string()));
+                None
+            }
+        };
+        self.cache
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, loaded.clone());
+        loaded
     }
 }
 

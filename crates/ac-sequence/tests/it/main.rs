@@ -1,5 +1,6 @@
 //! Integration tests of `ac-sequence` (one binary, modules per topic).
 
+mod dat_source;
 mod extreme;
 mod harness;
 mod random_ops;
