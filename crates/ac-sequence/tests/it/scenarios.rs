@@ -86,3 +86,16 @@ fn check_tail(direct: &str, recorded: &str, from: usize, delta: usize) {
 fn walk_ticks_direct() {
     check_tail("walk_ticks_direct", "seq_walk_ticks", 4, 1);
 }
+
+/// The rotation scenario is rotation-tolerant by its header, but the scalar System.Numerics
+/// forms reproduce it bit for bit; keep it that way.
+#[test]
+fn seq_rotation_bit_exact() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/it/data/");
+    let scn = std::fs::read_to_string(format!("{dir}seq_rotation.scn")).expect("scn");
+    let exp = std::fs::read_to_string(format!("{dir}seq_rotation.expected")).expect("exp");
+    let actual = harness::run(&scn);
+    if let Err(e) = harness::compare(&harness::filter_expected(&exp), &actual, false) {
+        panic!("seq_rotation (exact): first difference at {e}");
+    }
+}
