@@ -1,4 +1,6 @@
 //! Integration tests of `ac-dat` (one binary, one module per concern).
 
+mod container;
 mod known_answers;
+mod proptests;
 mod synthetic;
