@@ -5,6 +5,7 @@ mod manager;
 mod resolver;
 mod robustness;
 mod scenarios;
+mod snapshots;
 mod state;
 mod timing;
 mod util;
