@@ -1,0 +1,139 @@
+//! The host event log: what the object did on behalf of the layers below it, in call order.
+
+use std::fmt;
+
+/// One host event (FORMAT.md §6 / §8.2, FORMAT-physics.md §2.3, FORMAT-interp.md §5).
+///
+/// Why a log: the lower layers reach the object through host traits; every such call that has a
+/// visible effect outside the object is recorded here, in call order, so a driver (the scenario
+/// runner, a game server, a test) can observe the exact sequence without callbacks. The caller
+/// drains the buffer with [`crate::PhysicsObj::take_events`] / [`crate::PhysicsObj::drain_events`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectEvent {
+    /// `process_hooks` ran one animation hook (logged before it executes).
+    AnimHook {
+        /// The numeric `AnimationHookType`.
+        hook_type: u32,
+        /// The `AnimationHookDir` (-1 Backward, 0 Both, 1 Forward).
+        direction: i32,
+    },
+    /// The motion-table manager completed a pending motion (`PhysicsObj.MotionDone`).
+    MotionDone {
+        /// The completed motion id.
+        motion: u32,
+        /// Whether it completed normally.
+        success: bool,
+    },
+    /// The weenie was told about a completed motion (`WeenieObj.OnMotionDone`).
+    WeenieMotionDone {
+        /// The completed motion id.
+        motion: u32,
+        /// Whether it completed normally.
+        success: bool,
+    },
+    /// The interpreter asked the object to unstick (Action completion / exit world).
+    UnstickFromObject,
+    /// The interpreter asked for the link animations to be dropped (`RemoveLinkAnimations`).
+    RemoveLinkAnimations,
+    /// The interpreter cancelled a move-to.
+    CancelMoveTo,
+    /// `set_velocity` ran (logged whether or not the velocity changed).
+    SetVelocity,
+    /// `set_on_walkable(b)` ran.
+    SetOnWalkable(bool),
+    /// `get_minterp` created the movement manager (interpreter) on demand.
+    MakeMovementManager,
+    /// The position was set directly (teleport, blip): cell and ACE `SetPositionFlags`.
+    SetPosition {
+        /// The new cell id.
+        cell: u32,
+        /// The `SetPosition` flags (0x1012 = Teleport | SendPositionEvent | Slide).
+        flags: u32,
+    },
+    /// `teleport_hook` ran (unstick, stop interpolating, unconstrain).
+    TeleportHook,
+}
+
+/// ACE `AnimationHookType` names by number, for the `anim_hook` trace text.
+pub fn hook_type_name(t: u32) -> Option<&'static str> {
+    const NAMES: [&str; 27] = [
+        "NoOp",
+        "Sound",
+        "SoundTable",
+        "Attack",
+        "AnimationDone",
+        "ReplaceObject",
+        "Ethereal",
+        "TransparentPart",
+        "Luminous",
+        "LuminousPart",
+        "Diffuse",
+        "DiffusePart",
+        "Scale",
+        "CreateParticle",
+        "DestroyParticle",
+        "StopParticle",
+        "NoDraw",
+        "DefaultScript",
+        "DefaultScriptPart",
+        "CallPES",
+        "Transparent",
+        "SoundTweaked",
+        "SetOmega",
+        "TextureVelocity",
+        "TextureVelocityPart",
+        "SetLight",
+        "CreateBlockingParticle",
+    ];
+    NAMES.get(t as usize).copied()
+}
+
+/// ACE `AnimationHookDir` names.
+pub fn hook_dir_name(d: i32) -> Option<&'static str> {
+    match d {
+        -2 => Some("Unknown"),
+        -1 => Some("Backward"),
+        0 => Some("Both"),
+        1 => Some("Forward"),
+        _ => None,
+    }
+}
+
+/// The trace text after `event ` (FORMAT.md §8.2), e.g. `motion_done 0x41000003 true`.
+impl fmt::Display for ObjectEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ObjectEvent::AnimHook {
+                hook_type,
+                direction,
+            } => {
+                f.write_str("anim_hook ")?;
+                match hook_type_name(hook_type) {
+                    Some(n) => f.write_str(n)?,
+                    None => write!(f, "{hook_type}")?,
+                }
+                f.write_str(":")?;
+                match hook_dir_name(direction) {
+                    Some(n) => f.write_str(n),
+                    None => write!(f, "{direction}"),
+                }
+            }
+            ObjectEvent::MotionDone { motion, success } => {
+                write!(f, "motion_done 0x{motion:08X} {success}")
+            }
+            ObjectEvent::WeenieMotionDone { motion, success } => {
+                write!(f, "weenie_motion_done 0x{motion:08X} {success}")
+            }
+            ObjectEvent::UnstickFromObject => f.write_str("unstick_from_object"),
+            ObjectEvent::RemoveLinkAnimations => f.write_str("remove_link_animations"),
+            ObjectEvent::CancelMoveTo => f.write_str("cancel_moveto"),
+            ObjectEvent::SetVelocity => f.write_str("set_velocity"),
+            ObjectEvent::SetOnWalkable(b) => write!(f, "set_on_walkable {b}"),
+            ObjectEvent::MakeMovementManager => f.write_str("make_movement_manager"),
+            ObjectEvent::SetPosition { cell, flags } => {
+                write!(f, "set_position 0x{cell:08X} flags=0x{flags:X}")
+            }
+            ObjectEvent::TeleportHook => f.write_str("teleport_hook"),
+        }
+    }
+}
