@@ -1,10 +1,285 @@
-//! `cargo xtask sweep` (not implemented yet).
+//! `cargo xtask sweep [--dat PATH] [--json] [--jobs N]`: parses every motion table of a portal
+//! DAT, every animation they reference and every setup, in parallel, and reports the
+//! statistics of seed 004 §8.2 plus parse failures (with their error chains), dangling
+//! animation ids and frame ranges outside their animation. Exits non-zero if any record
+//! failed to parse.
+//!
+//! The DAT is `--dat`, else `$AC_PORTAL_DAT`, else the **synthetic** corpus generated in memory
+//! (`ac_dat::synthetic`, default seed) — the first output line says which.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use ac_dat::sweep::{self, SweepReport};
+use ac_dat::{DatArchive, MotionTable, Setup, synthetic};
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 
 /// Command-line arguments.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Portal DAT to sweep (default: `$AC_PORTAL_DAT`, else the synthetic corpus).
+    #[arg(long)]
+    pub dat: Option<PathBuf>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+}
+
+enum Source {
+    Synthetic(u64),
+    File(PathBuf),
+}
+
+impl Source {
+    fn label(&self) -> String {
+        match self {
+            Source::Synthetic(_) => "synthetic".to_string(),
+            Source::File(p) => p.display().to_string(),
+        }
+    }
+}
 
 /// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`sweep` is not implemented yet")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let source = match args.dat.clone() {
+        Some(p) => Source::File(p),
+        None => match std::env::var_os("AC_PORTAL_DAT") {
+            Some(p) if !p.is_empty() => Source::File(PathBuf::from(p)),
+            _ => Source::Synthetic(synthetic::DEFAULT_SEED),
+        },
+    };
+    if !args.json {
+        match &source {
+            Source::Synthetic(seed) => println!(
+                "source: synthetic corpus (seed 0x{seed:016X}, generated in memory; not retail data - set AC_PORTAL_DAT or --dat to sweep a real DAT)"
+            ),
+            Source::File(p) => println!("source: {}", p.display()),
+        }
+    }
+    let dat = match &source {
+        Source::Synthetic(seed) => {
+            let (_, bytes) = crate::fixtures::build(*seed)?;
+            DatArchive::from_vec(bytes).context("opening the synthetic DAT image")?
+        }
+        Source::File(p) => {
+            DatArchive::open(p).with_context(|| format!("opening {}", p.display()))?
+        }
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .context("starting the worker pool")?;
+    let started = Instant::now();
+    let report = pool.install(|| sweep_parallel(&dat))?;
+    let elapsed = started.elapsed();
+    if args.json {
+        println!("{}", to_json(&source.label(), &report, elapsed.as_millis()));
+    } else {
+        print_table(&report, elapsed.as_secs_f64() * 1000.0);
+    }
+    if !report.failures.is_empty() {
+        anyhow::bail!("{} record(s) failed to parse", report.failures.len());
+    }
+    Ok(())
+}
+
+fn progress(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} {msg:12} [{bar:40}] {pos}/{len} ({elapsed})")
+    {
+        pb.set_style(style.progress_chars("=> "));
+    }
+    pb
+}
+
+/// The sweep of `ac_dat::sweep::sweep`, with each phase spread over the rayon pool.
+fn sweep_parallel(dat: &DatArchive) -> anyhow::Result<SweepReport> {
+    let table_entries =
+        sweep::list_entries(dat, MotionTable::ID_RANGE).context("walking the directory")?;
+    let setup_entries =
+        sweep::list_entries(dat, Setup::ID_RANGE).context("walking the directory")?;
+    let pb = progress((table_entries.len() + setup_entries.len()) as u64);
+    pb.set_message("tables");
+    let tables: Vec<_> = table_entries
+        .par_iter()
+        .map(|e| {
+            let r = sweep::load_table(dat, e);
+            pb.inc(1);
+            r
+        })
+        .collect();
+    let anim_ids = sweep::referenced_animations(&tables);
+    pb.inc_length(anim_ids.len() as u64);
+    pb.set_message("animations");
+    let anims: Vec<_> = anim_ids
+        .par_iter()
+        .map(|&id| {
+            let r = sweep::load_animation(dat, id);
+            pb.inc(1);
+            r
+        })
+        .collect();
+    pb.set_message("setups");
+    let setups: Vec<_> = setup_entries
+        .par_iter()
+        .map(|e| {
+            let r = sweep::load_setup(dat, e);
+            pb.inc(1);
+            r
+        })
+        .collect();
+    pb.finish_and_clear();
+    Ok(SweepReport::assemble(tables, anims, setups))
+}
+
+fn print_table(r: &SweepReport, elapsed_ms: f64) {
+    let s = &r.stats;
+    let rows: Vec<(&str, String)> = vec![
+        ("Total motion tables", s.tables.to_string()),
+        ("Total cycle anims", s.cycles.to_string()),
+        ("Total modifier anims", s.modifiers.to_string()),
+        ("Total link source groups", s.link_sources.to_string()),
+        (
+            "Total link destination entries",
+            s.link_destinations.to_string(),
+        ),
+        ("Total MotionData", s.motion_data.to_string()),
+        (
+            "Tables with a velocity",
+            pct(s.tables_with_velocity, s.tables),
+        ),
+        ("Tables with an omega", pct(s.tables_with_omega, s.tables)),
+        (
+            "Tables with bitfield & 0x01",
+            pct(s.tables_with_clear_modifiers, s.tables),
+        ),
+        (
+            "Biggest cycles table",
+            s.largest_by_cycles
+                .map_or("-".into(), |(id, n)| format!("0x{id:08X} ({n} cycles)")),
+        ),
+        (
+            "Biggest links table",
+            s.largest_by_links.map_or("-".into(), |(id, n)| {
+                format!("0x{id:08X} ({n} link destinations)")
+            }),
+        ),
+        ("Animations parsed", r.animations.to_string()),
+        ("Setups parsed", r.setups.to_string()),
+        ("Parse failures", r.failures.len().to_string()),
+        (
+            "Dangling animation ids",
+            r.dangling_animations.len().to_string(),
+        ),
+        (
+            "Frame ranges outside their animation",
+            r.bad_frame_ranges.len().to_string(),
+        ),
+    ];
+    println!("| Metric | Count |");
+    println!("|---|---|");
+    for (k, v) in rows {
+        println!("| {k} | {v} |");
+    }
+    const SHOW: usize = 20;
+    for f in r.failures.iter().take(SHOW) {
+        println!("failure 0x{:08X}: {}", f.id, f.error);
+    }
+    for d in r.dangling_animations.iter().take(SHOW) {
+        println!(
+            "dangling: table 0x{:08X} references missing animation 0x{:08X}",
+            d.table, d.anim_id
+        );
+    }
+    for b in r.bad_frame_ranges.iter().take(SHOW) {
+        println!(
+            "bad frame range: table 0x{:08X} animation 0x{:08X} frames {}..={} of {}",
+            b.table, b.anim_id, b.low_frame, b.high_frame, b.num_frames
+        );
+    }
+    let hidden = r.failures.len().saturating_sub(SHOW)
+        + r.dangling_animations.len().saturating_sub(SHOW)
+        + r.bad_frame_ranges.len().saturating_sub(SHOW);
+    if hidden > 0 {
+        println!("... and {hidden} more (use --json for the full lists)");
+    }
+    println!("elapsed: {elapsed_ms:.1} ms");
+}
+
+fn pct(n: usize, of: usize) -> String {
+    if of == 0 {
+        return format!("{n} / 0");
+    }
+    format!("{n} / {of} ({:.1}%)", n as f64 * 100.0 / of as f64)
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn to_json(source: &str, r: &SweepReport, elapsed_ms: u128) -> String {
+    let s = &r.stats;
+    let failures: Vec<String> = r
+        .failures
+        .iter()
+        .map(|f| format!("{{\"id\":{},\"error\":{}}}", f.id, json_str(&f.error)))
+        .collect();
+    let dangling: Vec<String> = r
+        .dangling_animations
+        .iter()
+        .map(|d| format!("{{\"table\":{},\"anim_id\":{}}}", d.table, d.anim_id))
+        .collect();
+    let bad: Vec<String> = r
+        .bad_frame_ranges
+        .iter()
+        .map(|b| {
+            format!(
+                "{{\"table\":{},\"anim_id\":{},\"low_frame\":{},\"high_frame\":{},\"num_frames\":{}}}",
+                b.table, b.anim_id, b.low_frame, b.high_frame, b.num_frames
+            )
+        })
+        .collect();
+    format!(
+        "{{\"source\":{},\"tables\":{},\"cycles\":{},\"modifiers\":{},\"link_sources\":{},\"link_destinations\":{},\"motion_data\":{},\"tables_with_velocity\":{},\"tables_with_omega\":{},\"tables_with_clear_modifiers\":{},\"animations\":{},\"setups\":{},\"failures\":[{}],\"dangling_animations\":[{}],\"bad_frame_ranges\":[{}],\"elapsed_ms\":{}}}",
+        json_str(source),
+        s.tables,
+        s.cycles,
+        s.modifiers,
+        s.link_sources,
+        s.link_destinations,
+        s.motion_data,
+        s.tables_with_velocity,
+        s.tables_with_omega,
+        s.tables_with_clear_modifiers,
+        r.animations,
+        r.setups,
+        failures.join(","),
+        dangling.join(","),
+        bad.join(","),
+        elapsed_ms
+    )
 }
