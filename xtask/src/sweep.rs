@@ -4,6 +4,12 @@
 //! animation ids and frame ranges outside their animation. Exits non-zero if any record
 //! failed to parse.
 //!
+//! Every table that parses is also run through `ac_motiontable::Resolver` with a
+//! `RecordingSequence`: its default-state resolution, and every cycle entered from the default
+//! state (switching style first when the cycle belongs to another style). Successes, refusals,
+//! keys that name no MotionCommand, and panics (which would be bugs) are counted; they are
+//! reported but do not change the exit status.
+//!
 //! The DAT is `--dat`, else `$AC_PORTAL_DAT`, else the **synthetic** corpus generated in memory
 //! (`ac_dat::synthetic`, default seed) — the first output line says which.
 
@@ -13,6 +19,8 @@ use std::time::Instant;
 
 use ac_dat::sweep::{self, SweepReport};
 use ac_dat::{DatArchive, MotionTable, Setup, synthetic};
+use ac_motiontable::catalogue::motion_by_index;
+use ac_motiontable::{MotionState, RecordingSequence, Resolver};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -29,6 +37,79 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Skip the resolver runs (parse and check only).
+    #[arg(long)]
+    pub no_resolve: bool,
+}
+
+/// Resolver outcomes over the tables that parsed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ResolveStats {
+    /// Tables whose `SetDefaultState` succeeded.
+    pub default_ok: usize,
+    /// Tables whose `SetDefaultState` failed.
+    pub default_failed: usize,
+    /// Cycles entered successfully from the default state.
+    pub transitions_ok: usize,
+    /// Cycles the resolver refused.
+    pub transitions_failed: usize,
+    /// Cycle keys whose command index names no MotionCommand (not attempted).
+    pub unknown_keys: usize,
+    /// Tables whose resolution panicked (a bug; never expected).
+    pub panics: usize,
+}
+
+impl ResolveStats {
+    fn add(&mut self, o: &ResolveStats) {
+        self.default_ok += o.default_ok;
+        self.default_failed += o.default_failed;
+        self.transitions_ok += o.transitions_ok;
+        self.transitions_failed += o.transitions_failed;
+        self.unknown_keys += o.unknown_keys;
+        self.panics += o.panics;
+    }
+}
+
+/// Runs `t`'s default state and every cycle transition through the resolver.
+pub fn resolve_table(t: &MotionTable) -> ResolveStats {
+    let run = || {
+        let mut st = ResolveStats::default();
+        let r = Resolver::new(t.clone());
+        let mut state = MotionState::new();
+        let mut seq = RecordingSequence::new();
+        if !r.set_default_state(&mut state, &mut seq).ok {
+            st.default_failed += 1;
+            return st;
+        }
+        st.default_ok += 1;
+        let default_style = state.style;
+        for (key, _) in &t.cycles {
+            let Some(substate) = motion_by_index(key & 0xFFFF) else {
+                st.unknown_keys += 1;
+                continue;
+            };
+            let style = 0x8000_0000 | (key >> 16);
+            let mut state = MotionState::new();
+            let mut seq = RecordingSequence::new();
+            let mut ok = r.set_default_state(&mut state, &mut seq).ok;
+            if ok && style != default_style {
+                ok = r.do_object_motion(style, &mut state, &mut seq, 1.0).ok;
+            }
+            if ok && state.substate != substate {
+                ok = r.do_object_motion(substate, &mut state, &mut seq, 1.0).ok;
+            }
+            if ok {
+                st.transitions_ok += 1;
+            } else {
+                st.transitions_failed += 1;
+            }
+        }
+        st
+    };
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or(ResolveStats {
+        panics: 1,
+        ..ResolveStats::default()
+    })
 }
 
 enum Source {
@@ -76,12 +157,40 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .build()
         .context("starting the worker pool")?;
     let started = Instant::now();
-    let report = pool.install(|| sweep_parallel(&dat))?;
+    let (report, tables) = pool.install(|| sweep_parallel(&dat))?;
     let elapsed = started.elapsed();
-    if args.json {
-        println!("{}", to_json(&source.label(), &report, elapsed.as_millis()));
+    let resolve = if args.no_resolve {
+        None
     } else {
-        print_table(&report, elapsed.as_secs_f64() * 1000.0);
+        let pb = progress(tables.len() as u64);
+        pb.set_message("resolving");
+        let per_table: Vec<ResolveStats> = pool.install(|| {
+            tables
+                .par_iter()
+                .map(|t| {
+                    let r = resolve_table(t);
+                    pb.inc(1);
+                    r
+                })
+                .collect()
+        });
+        pb.finish_and_clear();
+        let mut total = ResolveStats::default();
+        per_table.iter().for_each(|s| total.add(s));
+        Some(total)
+    };
+    if args.json {
+        println!(
+            "{}",
+            to_json(
+                &source.label(),
+                &report,
+                resolve.as_ref(),
+                elapsed.as_millis()
+            )
+        );
+    } else {
+        print_table(&report, resolve.as_ref(), elapsed.as_secs_f64() * 1000.0);
     }
     if !report.failures.is_empty() {
         anyhow::bail!("{} record(s) failed to parse", report.failures.len());
@@ -103,7 +212,8 @@ fn progress(len: u64) -> ProgressBar {
 }
 
 /// The sweep of `ac_dat::sweep::sweep`, with each phase spread over the rayon pool.
-fn sweep_parallel(dat: &DatArchive) -> anyhow::Result<SweepReport> {
+/// Also returns the tables that parsed, for the resolver runs.
+fn sweep_parallel(dat: &DatArchive) -> anyhow::Result<(SweepReport, Vec<MotionTable>)> {
     let table_entries =
         sweep::list_entries(dat, MotionTable::ID_RANGE).context("walking the directory")?;
     let setup_entries =
@@ -139,10 +249,14 @@ fn sweep_parallel(dat: &DatArchive) -> anyhow::Result<SweepReport> {
         })
         .collect();
     pb.finish_and_clear();
-    Ok(SweepReport::assemble(tables, anims, setups))
+    let parsed = tables
+        .iter()
+        .filter_map(|t| t.result.clone().ok())
+        .collect();
+    Ok((SweepReport::assemble(tables, anims, setups), parsed))
 }
 
-fn print_table(r: &SweepReport, elapsed_ms: f64) {
+fn print_table(r: &SweepReport, resolve: Option<&ResolveStats>, elapsed_ms: f64) {
     let s = &r.stats;
     let rows: Vec<(&str, String)> = vec![
         ("Total motion tables", s.tables.to_string()),
@@ -186,6 +300,21 @@ fn print_table(r: &SweepReport, elapsed_ms: f64) {
             r.bad_frame_ranges.len().to_string(),
         ),
     ];
+    let mut rows = rows;
+    if let Some(x) = resolve {
+        rows.push((
+            "Resolver: default states ok / failed",
+            format!("{} / {}", x.default_ok, x.default_failed),
+        ));
+        rows.push((
+            "Resolver: cycle transitions ok / refused",
+            format!("{} / {}", x.transitions_ok, x.transitions_failed),
+        ));
+        rows.push((
+            "Resolver: unknown cycle keys / panics",
+            format!("{} / {}", x.unknown_keys, x.panics),
+        ));
+    }
     println!("| Metric | Count |");
     println!("|---|---|");
     for (k, v) in rows {
@@ -241,7 +370,12 @@ fn json_str(s: &str) -> String {
     out
 }
 
-fn to_json(source: &str, r: &SweepReport, elapsed_ms: u128) -> String {
+fn to_json(
+    source: &str,
+    r: &SweepReport,
+    resolve: Option<&ResolveStats>,
+    elapsed_ms: u128,
+) -> String {
     let s = &r.stats;
     let failures: Vec<String> = r
         .failures
@@ -264,7 +398,7 @@ fn to_json(source: &str, r: &SweepReport, elapsed_ms: u128) -> String {
         })
         .collect();
     format!(
-        "{{\"source\":{},\"tables\":{},\"cycles\":{},\"modifiers\":{},\"link_sources\":{},\"link_destinations\":{},\"motion_data\":{},\"tables_with_velocity\":{},\"tables_with_omega\":{},\"tables_with_clear_modifiers\":{},\"animations\":{},\"setups\":{},\"failures\":[{}],\"dangling_animations\":[{}],\"bad_frame_ranges\":[{}],\"elapsed_ms\":{}}}",
+        "{{\"source\":{},\"tables\":{},\"cycles\":{},\"modifiers\":{},\"link_sources\":{},\"link_destinations\":{},\"motion_data\":{},\"tables_with_velocity\":{},\"tables_with_omega\":{},\"tables_with_clear_modifiers\":{},\"animations\":{},\"setups\":{},\"failures\":[{}],\"dangling_animations\":[{}],\"bad_frame_ranges\":[{}],\"resolver\":{},\"elapsed_ms\":{}}}",
         json_str(source),
         s.tables,
         s.cycles,
@@ -280,6 +414,10 @@ fn to_json(source: &str, r: &SweepReport, elapsed_ms: u128) -> String {
         failures.join(","),
         dangling.join(","),
         bad.join(","),
+        resolve.map_or("null".to_string(), |x| format!(
+            "{{\"default_ok\":{},\"default_failed\":{},\"transitions_ok\":{},\"transitions_failed\":{},\"unknown_keys\":{},\"panics\":{}}}",
+            x.default_ok, x.default_failed, x.transitions_ok, x.transitions_failed, x.unknown_keys, x.panics
+        )),
         elapsed_ms
     )
 }
