@@ -352,3 +352,37 @@ pub fn sweep(dat: &DatArchive) -> Result<SweepReport, DatError> {
         .collect();
     Ok(SweepReport::assemble(tables, anims, setups))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame_ranges() {
+        assert!(frame_range_fits(0, -1, 1));
+        assert!(frame_range_fits(2, 4, 5));
+        assert!(!frame_range_fits(0, 5, 5));
+        assert!(!frame_range_fits(5, -1, 5));
+        assert!(!frame_range_fits(3, 2, 5));
+        assert!(!frame_range_fits(-1, 2, 5));
+        assert!(!frame_range_fits(0, -1, 0));
+    }
+
+    #[test]
+    fn corpus_stats_track_the_largest_tables() {
+        let mut a = MotionTable::new(0x0900_0001, 0);
+        a.set_cycle(1, crate::MotionData::default().with_bitfield(1));
+        let mut b = MotionTable::new(0x0900_0002, 0);
+        b.set_cycle(1, crate::MotionData::default());
+        b.set_cycle(2, crate::MotionData::default().with_omega(glam::Vec3::Z));
+        b.set_link(3, 4, crate::MotionData::default());
+        let s = CorpusStats::of([&a, &b]);
+        assert_eq!(s.tables, 2);
+        assert_eq!(s.cycles, 3);
+        assert_eq!(s.motion_data, 4);
+        assert_eq!(s.tables_with_clear_modifiers, 1);
+        assert_eq!(s.tables_with_omega, 1);
+        assert_eq!(s.largest_by_cycles, Some((0x0900_0002, 2)));
+        assert_eq!(s.largest_by_links, Some((0x0900_0002, 1)));
+    }
+}

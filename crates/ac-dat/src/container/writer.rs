@@ -218,7 +218,9 @@ fn tree_height(n: usize) -> u32 {
 fn build_tree(out: &mut Vec<u8>, bs: usize, entries: &[DirEntry], h: u32) -> Result<u32, DatError> {
     let mut branches = [0u32; BRANCHES];
     let mut own: Vec<DirEntry> = Vec::new();
-    if h == 0 {
+    // A height above 0 always has more than 61 entries when sizes come from `tree_height` and
+    // the even split below; the length test only keeps the arithmetic safe regardless.
+    if h == 0 || entries.len() <= MAX_ENTRIES {
         own.extend_from_slice(entries);
     } else {
         let n = entries.len();
@@ -252,4 +254,35 @@ fn build_tree(out: &mut Vec<u8>, bs: usize, entries: &[DirEntry], h: u32) -> Res
         e.write(&mut node[o..o + ENTRY_SIZE]);
     }
     write_chain(out, bs, &node)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tree_height_is_the_smallest_that_fits() {
+        assert_eq!(tree_height(0), 0);
+        assert_eq!(tree_height(61), 0);
+        assert_eq!(tree_height(62), 1);
+        assert_eq!(tree_height(62 * 62 - 1), 1);
+        assert_eq!(tree_height(62 * 62), 2);
+    }
+
+    #[test]
+    fn chains_use_exactly_ceil_n_over_payload_blocks() {
+        let mut out = vec![0u8; 1024];
+        let first = write_chain(&mut out, 1024, &[1u8; 2041]).expect("chain");
+        assert_eq!(first, 1024);
+        assert_eq!(out.len(), 1024 + 3 * 1024);
+        assert_eq!(
+            u32::from_le_bytes([out[1024], out[1025], out[1026], out[1027]]),
+            2048
+        );
+        assert_eq!(&out[3072..3076], &[0, 0, 0, 0]);
+        assert!(
+            out[3072 + 4 + 1..].iter().all(|&b| b == 0),
+            "padding zeroed"
+        );
+    }
 }

@@ -220,7 +220,7 @@ impl MotionData {
         self.flags & Self::HAS_OMEGA != 0
     }
 
-    /// On-disk size in bytes: 4 + 16·n + 12·[v] + 12·[ω].
+    /// On-disk size in bytes: 4 + 16 per anim, + 12 with a velocity, + 12 with an omega.
     pub fn encoded_len(&self) -> usize {
         4 + AnimData::SIZE * self.anims.len()
             + if self.has_velocity() { 12 } else { 0 }
@@ -498,5 +498,62 @@ impl BinWrite for MotionTable {
             write_md_map(w, e, "link destination", group)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setters_overwrite_in_place_and_keep_position() {
+        let mut t = MotionTable::new(0x0900_0001, 0x8000_003D);
+        t.set_cycle(1, MotionData::new(vec![AnimData::new(0x0300_0001)]));
+        t.set_cycle(2, MotionData::default());
+        t.set_cycle(1, MotionData::default().with_bitfield(1));
+        assert_eq!(t.cycles.len(), 2);
+        assert_eq!(t.cycles[0].0, 1);
+        assert!(t.cycles[0].1.clears_modifiers());
+        t.set_link(10, 0x4500_0005, MotionData::default());
+        t.set_link(10, 0x4400_0007, MotionData::default());
+        t.set_link(11, 0x4500_0005, MotionData::default());
+        t.set_link(10, 0x4500_0005, MotionData::default().with_bitfield(2));
+        assert_eq!(t.links.len(), 2);
+        assert_eq!(t.num_link_destinations(), 3);
+        assert!(
+            t.link(10, 0x4500_0005)
+                .is_some_and(MotionData::is_restricted)
+        );
+        t.set_style_default(5, 6).set_style_default(5, 7);
+        assert_eq!(t.style_defaults, vec![(5, 7)]);
+    }
+
+    #[test]
+    fn encoded_len_matches_the_writer_and_flags_gate_the_vectors() {
+        let md = MotionData::new(vec![AnimData::new(1), AnimData::new(2)])
+            .with_velocity(Vec3::X)
+            .with_omega(Vec3::Z);
+        let mut t = MotionTable::new(0x0900_0001, 0);
+        t.set_cycle(0, md.clone());
+        let bytes = t.to_bytes().expect("write");
+        assert_eq!(bytes.len(), 4 * 6 + 4 + md.encoded_len());
+        assert!(
+            md.data_flags()
+                .contains(MotionDataFlags::HAS_VELOCITY | MotionDataFlags::HAS_OMEGA)
+        );
+        // A vector without its flag is not stored, so it reads back as zero.
+        let mut bare = MotionData::default();
+        bare.velocity = Vec3::ONE;
+        assert_eq!(bare.encoded_len(), 4);
+        bare.sync_flags();
+        assert!(bare.has_velocity() && !bare.has_omega());
+    }
+
+    #[test]
+    fn too_many_anims_is_unencodable() {
+        let mut t = MotionTable::new(0x0900_0001, 0);
+        t.set_cycle(0, MotionData::new(vec![AnimData::new(1); 256]));
+        let err = t.to_bytes().expect_err("256 anims");
+        assert!(matches!(err.kind, RecordErrorKind::Unencodable(_)), "{err}");
     }
 }

@@ -1230,3 +1230,32 @@ fn make_animation(seed: u64, k: &AnimKey, s: &AnimSpec, fam: &Families) -> Anima
     }
     anim
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_sequence_is_pinned() {
+        // Reference values of SplitMix64 seeded with 0 (Vigna's reference implementation).
+        let mut r = Rng(0);
+        assert_eq!(r.next(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next(), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    #[test]
+    fn allocate_hits_the_total_within_bounds() {
+        let a = allocate(100, &[1, 2, 3, 4], &[5, 5, 5, 5], &[10, 30, 40, 50]);
+        assert_eq!(a.iter().sum::<usize>(), 100);
+        assert!(
+            a.iter()
+                .zip([10, 30, 40, 50])
+                .all(|(x, m)| *x <= m && *x >= 5)
+        );
+        // Infeasible totals stop at the bounds instead of looping.
+        let a = allocate(1000, &[1, 1], &[0, 0], &[3, 4]);
+        assert_eq!(a, vec![3, 4]);
+        let a = allocate(1, &[1, 1], &[2, 2], &[3, 4]);
+        assert_eq!(a, vec![2, 2]);
+    }
+}
