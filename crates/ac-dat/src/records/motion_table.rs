@@ -542,8 +542,10 @@ mod tests {
                 .contains(MotionDataFlags::HAS_VELOCITY | MotionDataFlags::HAS_OMEGA)
         );
         // A vector without its flag is not stored, so it reads back as zero.
-        let mut bare = MotionData::default();
-        bare.velocity = Vec3::ONE;
+        let mut bare = MotionData {
+            velocity: Vec3::ONE,
+            ..MotionData::default()
+        };
         assert_eq!(bare.encoded_len(), 4);
         bare.sync_flags();
         assert!(bare.has_velocity() && !bare.has_omega());
