@@ -187,4 +187,13 @@ impl DatError {
             location: Location { file_id, offset },
         }
     }
+
+    /// Names the file id being looked up, if the error did not name one already.
+    pub fn or_file_id(mut self, id: u32) -> Self {
+        if self.file_id.is_none() {
+            self.file_id = Some(id);
+            self.location.file_id = Some(id);
+        }
+        self
+    }
 }

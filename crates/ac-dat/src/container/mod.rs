@@ -430,7 +430,7 @@ impl DatArchive {
                 ));
             }
             path.push(node_off);
-            let node = self.read_node(node_off)?;
+            let node = self.read_node(node_off).map_err(|e| e.or_file_id(id))?;
             let i = node.entries.partition_point(|e| e.id < id);
             if let Some(e) = node.entries.get(i)
                 && e.id == id

@@ -94,3 +94,112 @@ fn drw_style_table_0x09000202_shape_round_trips() {
     assert_eq!(back.style_defaults.len(), 1);
     assert_eq!(back, t);
 }
+
+/// Setup 0x02000108 as §6 describes it, laid out per §3.9: the part count, flags and the
+/// five trailing default ids come out, and the record round-trips byte-exactly.
+#[test]
+fn setup_0x02000108_shape_parses_and_round_trips() {
+    let mut b: Vec<u8> = Vec::new();
+    let u = |b: &mut Vec<u8>, v: u32| b.extend_from_slice(&v.to_le_bytes());
+    let f = |b: &mut Vec<u8>, v: f32| b.extend_from_slice(&v.to_le_bytes());
+    u(&mut b, 0x0200_0108);
+    u(&mut b, 0x8); // HasPhysicsBSP
+    u(&mut b, 1);
+    u(&mut b, 0x0100_08AB);
+    u(&mut b, 0); // holding locations
+    u(&mut b, 0); // connection points
+    u(&mut b, 1); // placements
+    u(&mut b, 0); // Default
+    for v in [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0] {
+        f(&mut b, v);
+    }
+    u(&mut b, 0); // hooks
+    u(&mut b, 0); // cyl spheres
+    u(&mut b, 1); // spheres
+    for v in [0.0, -0.1475, 0.439, 0.439] {
+        f(&mut b, v);
+    }
+    for v in [0.878, 0.526_966_1, 0.3612, 0.3612] {
+        f(&mut b, v);
+    }
+    for v in [0.000_971_317, -0.065_860_2, 0.439, 0.520_641] {
+        f(&mut b, v);
+    }
+    for v in [0.0, 0.0, 0.439, 0.526_966_1] {
+        f(&mut b, v);
+    }
+    u(&mut b, 0); // lights
+    for v in [0u32, 0x3300_0001, 0x0900_0202, 0x2000_0001, 0x3400_0001] {
+        u(&mut b, v);
+    }
+    let s = Setup::parse(&b).expect("parse");
+    assert_eq!(s.flags, 0x8);
+    assert_eq!(s.num_parts(), 1);
+    assert_eq!(s.parts, vec![0x0100_08AB]);
+    assert_eq!(s.default_animation, 0);
+    assert_eq!(s.default_motion_table, 0x0900_0202);
+    assert_eq!(s.default_sound_table, 0x2000_0001);
+    // The shortcut of §3.9: default_motion_table is the u32 at size − 12.
+    let at = b.len() - 12;
+    assert_eq!(
+        u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]),
+        0x0900_0202
+    );
+    assert_eq!(s.to_bytes().expect("write"), b);
+    // The synthetic corpus' minimal body has exactly this layout for one part.
+    let body = Setup::minimal_body(1, 0.878, 0.526_966_1);
+    assert_eq!(body.len(), s.body.len());
+}
+
+/// Animation 0x03000514's first frame as §6 asserts it: one SoundTable hook, direction
+/// Forward, sound type Death1 (0x0F); 17 parts.
+#[test]
+fn sound_table_hook_known_answer_round_trips() {
+    let mut a = Animation::new(0x0300_0514, 2, 17);
+    a.push_hook(
+        0,
+        AnimationHook::new(HOOK_DIR_FORWARD, HookData::SoundTable { sound_type: 0x0F }),
+    );
+    let bytes = a.to_bytes().expect("write");
+    assert_eq!(bytes.len(), 16 + 2 * (17 * 28 + 4) + 12);
+    let back = Animation::parse(&bytes).expect("read");
+    let h = &back.part_frames[0].hooks[0];
+    assert_eq!(
+        (h.direction, h.data.type_id(), h.data.name()),
+        (1, 2, "SoundTable")
+    );
+    assert_eq!(hook_direction_name(h.direction), Some("Forward"));
+    assert_eq!(back, a);
+}
+
+/// ReplaceObject follows the client layout (§4.1): u8 part, packed id, padding to 4.
+#[test]
+fn replace_object_uses_the_client_layout() {
+    let mut a = Animation::new(0x0300_055B, 1, 0);
+    a.push_hook(
+        0,
+        AnimationHook::new(
+            0,
+            HookData::ReplaceObject {
+                part_index: 3,
+                gfx_obj_id: 0x0100_0ABC,
+            },
+        ),
+    );
+    a.push_hook(
+        0,
+        AnimationHook::new(
+            0,
+            HookData::ReplaceObject {
+                part_index: 4,
+                gfx_obj_id: 0x0102_3456,
+            },
+        ),
+    );
+    let bytes = a.to_bytes().expect("write");
+    // Short form: 8-byte header + u8 + u16 + 1 pad = 12; long form: 8 + u8 + u16 + u16 + 3 pad = 16.
+    assert_eq!(bytes.len(), 16 + 4 + 12 + 16);
+    assert_eq!(&bytes[28..32], &[3, 0xBC, 0x0A, 0]);
+    assert_eq!(&bytes[40..48], &[4, 0x02, 0x80, 0x56, 0x34, 0, 0, 0]);
+    assert_eq!(Animation::parse(&bytes).expect("read"), a);
+}
