@@ -20,6 +20,7 @@
 
 pub mod events;
 pub mod flags;
+mod host;
 pub mod math;
 mod object;
 pub mod parts;

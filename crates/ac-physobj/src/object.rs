@@ -5,8 +5,15 @@ use ac_interp_manager::Position;
 use ac_motiontable::Fidelity;
 use glam::Vec3;
 
+use ac_interp_manager::{InterpolationManager, MoveOrTeleportAction, PositionManager};
+use ac_motioninterp::{
+    HoldKey, MotionInterp, MovementManager, MovementParameters, MovementStruct, MovementType,
+    WeenieError,
+};
+
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
+use crate::host::{ImHost, get_minterp};
 use crate::math;
 use crate::parts::{MotionCompletion, PartArray};
 use crate::weenie::ConfigWeenie;
@@ -104,7 +111,7 @@ pub struct UpdateResult {
 ///
 /// Split out so the object can lend itself to those managers as their host (they are separate
 /// fields, so a `&mut` to the core and a `&mut` to a manager coexist without re-entrancy).
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct ObjCore {
     pub(crate) parts: PartArray,
     pub(crate) weenie: Option<ConfigWeenie>,
@@ -121,6 +128,7 @@ pub(crate) struct ObjCore {
     pub(crate) contact_plane: Plane,
     pub(crate) initial_updates: i32,
     pub(crate) num_spheres: i32,
+    pub(crate) radius: f32,
     pub(crate) is_animating: bool,
     pub(crate) autonomous: bool,
     pub(crate) constrained: bool,
@@ -281,10 +289,6 @@ impl ObjCore {
     }
 }
 
-/// Placeholder slot for the movement manager's interpreter until `ac-motioninterp` lands.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct MiSlot;
-
 /// One physics object: part array, interpreter, position manager, flags and the tick.
 ///
 /// **There is no collision.** A moved candidate position is always accepted as computed: the
@@ -297,10 +301,11 @@ pub(crate) struct MiSlot;
 /// The object is also the scenario corpus's "reference host" (FORMAT.md §6): it implements the
 /// host traits of the lower crates and records every host event it performs, in call order, in
 /// an event log the caller drains ([`PhysicsObj::take_events`]).
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct PhysicsObj {
     pub(crate) core: ObjCore,
-    pub(crate) minterp: Option<MiSlot>,
+    pub(crate) mm: Option<MovementManager>,
+    pub(crate) pm: Option<PositionManager>,
 }
 
 impl PhysicsObj {
@@ -325,6 +330,7 @@ impl PhysicsObj {
                 contact_plane: Plane::default(),
                 initial_updates: 0,
                 num_spheres: 1,
+                radius: 0.0,
                 is_animating: false,
                 autonomous: false,
                 constrained: false,
@@ -340,7 +346,8 @@ impl PhysicsObj {
                 events: Vec::new(),
                 scratch: Vec::new(),
             },
-            minterp: None,
+            mm: None,
+            pm: None,
         }
     }
 
@@ -471,7 +478,7 @@ impl PhysicsObj {
     }
     /// Whether the movement manager (interpreter) exists (`mm` in the trace).
     pub fn has_movement_manager(&self) -> bool {
-        self.minterp.is_some()
+        self.mm.is_some()
     }
     /// Object id (no effect on the rules; the object is never the local player).
     pub fn id(&self) -> u32 {
@@ -547,6 +554,14 @@ impl PhysicsObj {
     /// Set the contact plane.
     pub fn set_contact_plane(&mut self, p: Plane) {
         self.core.contact_plane = p;
+    }
+    /// Set the cylinder radius (used by sticky distances only).
+    pub fn set_radius(&mut self, r: f32) {
+        self.core.radius = r;
+    }
+    /// The cylinder radius.
+    pub fn radius(&self) -> f32 {
+        self.core.radius
     }
     /// Set the number of collision spheres.
     pub fn set_num_spheres(&mut self, n: i32) {
@@ -628,15 +643,15 @@ impl PhysicsObj {
         math::get_heading(&self.core.position.frame)
     }
 
-    /// Host `set_on_walkable(b)`: set the flag and log; on an edge, the interpreter's
-    /// `LeaveGround` / `HitGround`; then `calc_acceleration`.
+    /// Host `set_on_walkable(b)`: set the flag and log; on an edge, the movement manager's
+    /// `LeaveGround` / `HitGround` (which reach the interpreter); then `calc_acceleration`.
     pub fn set_on_walkable(&mut self, b: bool) {
         let prev = self.core.set_on_walkable_flag(b);
-        if self.minterp.is_some() {
+        if let Some(mm) = self.mm.as_mut() {
             if prev && !b {
-                self.mi_leave_ground();
+                let _ = mm.leave_ground(&mut self.core);
             } else if !prev && b {
-                self.mi_hit_ground();
+                mm.hit_ground(&mut self.core);
             }
         }
         self.core.calc_acceleration();
@@ -653,9 +668,6 @@ impl PhysicsObj {
         self.set_on_walkable(true);
     }
 
-    fn mi_leave_ground(&mut self) {}
-    fn mi_hit_ground(&mut self) {}
-
     // ------------------------------------------------------------------ hooks and completions
 
     /// Replay the completions in `core.scratch` (FORMAT.md §6): for each, log `motion_done`, run
@@ -667,8 +679,9 @@ impl PhysicsObj {
                 motion: c.motion,
                 success: c.success,
             });
-            if self.minterp.is_some() {
-                self.mi_motion_done(c.success);
+            if let Some(mm) = self.mm.as_mut() {
+                // Before `enter_default_state` ACE would dereference null; dropped here.
+                let _ = mm.motion_done(&mut self.core, c.motion, c.success);
             }
             if self.core.weenie.is_some() {
                 self.core.log(ObjectEvent::WeenieMotionDone {
@@ -681,8 +694,6 @@ impl PhysicsObj {
         comps.clear();
         self.core.scratch = comps;
     }
-
-    fn mi_motion_done(&mut self, _success: bool) {}
 
     /// `Hook_AnimDone` → `MotionTableManager.AnimationDone(true)`, completions replayed.
     fn hook_anim_done(&mut self) {
@@ -777,7 +788,7 @@ impl PhysicsObj {
             let core = &mut self.core;
             core.parts
                 .sequence
-                .update(q, Some(&mut frame), &mut core.hooks);
+                .update(q, Some(&mut frame), Some(&mut core.hooks));
         }
         self.process_hooks();
         self.handle_movement();
@@ -822,7 +833,7 @@ impl PhysicsObj {
             let core = &mut self.core;
             core.parts
                 .sequence
-                .update(qf, Some(&mut off), &mut core.hooks);
+                .update(qf, Some(&mut off), Some(&mut core.hooks));
             let a = off;
             if core.transient.contains(TransientState::ON_WALKABLE) {
                 off.origin = math::mul(off.origin, core.scale);
@@ -838,7 +849,7 @@ impl PhysicsObj {
 
         let mut cand = math::combine(&pos, &off);
         if !hidden {
-            let has_mm = self.minterp.is_some();
+            let has_mm = self.mm.is_some();
             self.core.update_physics(qf, &mut cand, has_mm);
         }
         self.process_hooks();
@@ -869,7 +880,7 @@ impl PhysicsObj {
                 SliceOutcome::Moved
             }
         } else {
-            if self.minterp.is_none() && self.core.transient.contains(TransientState::ON_WALKABLE) {
+            if self.mm.is_none() && self.core.transient.contains(TransientState::ON_WALKABLE) {
                 self.core.transient.remove(TransientState::ACTIVE);
             }
             self.core.set_frame(Frame {
@@ -893,8 +904,25 @@ impl PhysicsObj {
         }
     }
 
-    fn adjust_offset(&mut self, _off: &mut Frame, _q: f64) {}
-    fn position_manager_use_time(&mut self) {}
+    fn adjust_offset(&mut self, off: &mut Frame, q: f64) {
+        if let Some(pm) = self.pm.as_mut() {
+            let mut host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.adjust_offset(&mut host, off, q);
+        }
+    }
+
+    fn position_manager_use_time(&mut self) {
+        if let Some(pm) = self.pm.as_mut() {
+            let mut host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.use_time(&mut host);
+        }
+    }
 
     /// ACE `update_object` driven by an elapsed time `dt` (FORMAT-physics.md §5.1), slices
     /// appended to `out`. Nothing is carried over: a rest of at most 1/30 s is not simulated (the
@@ -977,5 +1005,386 @@ impl PhysicsObj {
             self.core.update_time += consumed;
         }
         r
+    }
+
+    // ------------------------------------------------------------------ sequence / manager ops
+
+    /// FORMAT.md §7.4 `update`: `Sequence.Update(q, frame)` on a fresh identity frame (or a null
+    /// frame when `with_frame` is false); hooks stay queued. Returns the frame when there was one.
+    pub fn update_sequence(&mut self, q: f32, with_frame: bool) -> Option<Frame> {
+        let core = &mut self.core;
+        if with_frame {
+            let mut f = Frame::IDENTITY;
+            core.parts
+                .sequence
+                .update(q, Some(&mut f), Some(&mut core.hooks));
+            Some(f)
+        } else {
+            core.parts.sequence.update(q, None, Some(&mut core.hooks));
+            None
+        }
+    }
+
+    /// `manager.HandleEnterWorld(seq)` called directly (no `remove_link_animations` event), with
+    /// its completions routed like every other completion.
+    pub fn handle_enter_world(&mut self) {
+        let mut buf = std::mem::take(&mut self.core.scratch);
+        buf.clear();
+        let parts = &mut self.core.parts;
+        parts
+            .manager
+            .handle_enter_world(&mut parts.sequence, &mut buf);
+        self.core.scratch = buf;
+        self.replay_completions();
+    }
+
+    // ------------------------------------------------------------------ movement manager
+
+    /// The movement manager, if created.
+    pub fn movement_manager(&self) -> Option<&MovementManager> {
+        self.mm.as_ref()
+    }
+    /// The motion interpreter, if created.
+    pub fn minterp(&self) -> Option<&MotionInterp> {
+        self.mm.as_ref().and_then(MovementManager::interpreter)
+    }
+
+    /// FORMAT.md §7.5 `mi_create`: `MotionInterp.Create(object, weenie)` registered as the
+    /// object's interpreter (a movement manager holding it). Its state stays null until
+    /// [`Self::mi_enter_default_state`]. Replaces any previous interpreter.
+    pub fn mi_create(&mut self) {
+        let f = self.core.fidelity;
+        let mut m = MovementManager::new(f);
+        m.set_interpreter(MotionInterp::new(f));
+        self.mm = Some(m);
+    }
+
+    /// `get_minterp()`: the interpreter, creating the movement manager (event
+    /// `make_movement_manager`) and entering the default state when missing (ODD-23 activation).
+    pub fn get_minterp(&mut self) -> Option<&MotionInterp> {
+        get_minterp(&mut self.core, &mut self.mm).interpreter()
+    }
+
+    /// Run `f` on the interpreter with the object as its host; `None` without an interpreter.
+    fn with_mi<R>(&mut self, f: impl FnOnce(&mut MotionInterp, &mut ObjCore) -> R) -> Option<R> {
+        let mi = self
+            .mm
+            .as_mut()
+            .and_then(MovementManager::interpreter_mut)?;
+        Some(f(mi, &mut self.core))
+    }
+
+    /// Map an interpreter result: misuse before `enter_default_state` (which ACE does not
+    /// survive) and a missing interpreter both answer `NoMotionInterpreter`.
+    fn mi_err<E>(r: Option<Result<WeenieError, E>>) -> WeenieError {
+        match r {
+            Some(Ok(e)) => e,
+            _ => WeenieError::NoMotionInterpreter,
+        }
+    }
+
+    /// `enter_default_state()`.
+    pub fn mi_enter_default_state(&mut self) {
+        self.with_mi(|mi, h| mi.enter_default_state(h));
+    }
+    /// `MotionInterp.DoMotion` called directly (as FORMAT.md's `mi_do_motion`).
+    pub fn mi_do_motion(&mut self, motion: u32, p: &MovementParameters) -> WeenieError {
+        Self::mi_err(self.with_mi(|mi, h| mi.do_motion(h, motion, p)))
+    }
+    /// `MotionInterp.DoInterpretedMotion`.
+    pub fn mi_do_interpreted_motion(&mut self, motion: u32, p: &MovementParameters) -> WeenieError {
+        Self::mi_err(self.with_mi(|mi, h| mi.do_interpreted_motion(h, motion, p)))
+    }
+    /// `MotionInterp.StopMotion`.
+    pub fn mi_stop_motion(&mut self, motion: u32, p: &MovementParameters) -> WeenieError {
+        Self::mi_err(self.with_mi(|mi, h| mi.stop_motion(h, motion, p)))
+    }
+    /// `MotionInterp.StopInterpretedMotion`.
+    pub fn mi_stop_interpreted_motion(
+        &mut self,
+        motion: u32,
+        p: &MovementParameters,
+    ) -> WeenieError {
+        Self::mi_err(self.with_mi(|mi, h| mi.stop_interpreted_motion(h, motion, p)))
+    }
+    /// `MotionInterp.StopCompletely`.
+    pub fn mi_stop_completely(&mut self) -> WeenieError {
+        Self::mi_err(self.with_mi(|mi, h| mi.stop_completely(h)))
+    }
+    /// `MotionInterp.PerformMovement` (ends with the host's `CheckForCompletedMotions`).
+    pub fn mi_perform_movement(
+        &mut self,
+        kind: MovementType,
+        motion: u32,
+        p: &MovementParameters,
+    ) -> WeenieError {
+        let mvs = MovementStruct::new(kind, motion, *p);
+        Self::mi_err(self.with_mi(|mi, h| mi.perform_movement(h, &mvs)))
+    }
+    /// `apply_current_movement(cancel_moveto, allow_jump)`.
+    pub fn mi_apply_current_movement(&mut self, cancel_moveto: bool, allow_jump: bool) {
+        self.with_mi(|mi, h| mi.apply_current_movement(h, cancel_moveto, allow_jump));
+    }
+    /// `apply_raw_movement(cancel_moveto, allow_jump)`.
+    pub fn mi_apply_raw_movement(&mut self, cancel_moveto: bool, allow_jump: bool) {
+        self.with_mi(|mi, h| mi.apply_raw_movement(h, cancel_moveto, allow_jump));
+    }
+    /// `apply_interpreted_movement(cancel_moveto, allow_jump)`.
+    pub fn mi_apply_interpreted_movement(&mut self, cancel_moveto: bool, allow_jump: bool) {
+        self.with_mi(|mi, h| mi.apply_interpreted_movement(h, cancel_moveto, allow_jump));
+    }
+    /// `MotionInterp.MotionDone(success)` called directly (no events of its own).
+    pub fn mi_motion_done(&mut self, success: bool) {
+        self.with_mi(|mi, h| mi.motion_done(h, success));
+    }
+    /// `HitGround()` called directly: no flag changes.
+    pub fn mi_hit_ground(&mut self) {
+        self.with_mi(|mi, h| mi.hit_ground(h));
+    }
+    /// `LeaveGround()` called directly: no flag changes.
+    pub fn mi_leave_ground(&mut self) {
+        self.with_mi(|mi, h| mi.leave_ground(h));
+    }
+    /// `jump(extent, stamina)`.
+    pub fn mi_jump(&mut self, extent: f32, stamina: i32) -> WeenieError {
+        Self::mi_err(self.with_mi(|mi, h| mi.jump(h, extent, stamina)))
+    }
+    /// `charge_jump()`: the int it returns (`NoMotionInterpreter`'s code 11 on misuse).
+    pub fn mi_charge_jump(&mut self) -> i32 {
+        match self.with_mi(|mi, h| mi.charge_jump(h)) {
+            Some(Ok(v)) => v,
+            _ => WeenieError::NoMotionInterpreter.code() as i32,
+        }
+    }
+    /// `jump_is_allowed(extent, stamina)`.
+    pub fn mi_jump_is_allowed(&mut self, extent: f32, stamina: i32) -> WeenieError {
+        Self::mi_err(self.with_mi(|mi, h| mi.jump_is_allowed(h, extent, stamina)))
+    }
+    /// `set_hold_run(val, cancel_moveto)`.
+    pub fn mi_set_hold_run(&mut self, val: i32, cancel_moveto: bool) {
+        self.with_mi(|mi, h| mi.set_hold_run(h, val, cancel_moveto));
+    }
+    /// `SetHoldKey(key, cancel_moveto)`.
+    pub fn mi_set_hold_key(&mut self, key: HoldKey, cancel_moveto: bool) {
+        self.with_mi(|mi, h| mi.set_hold_key(h, key, cancel_moveto));
+    }
+    /// `ReportExhaustion()`.
+    pub fn mi_report_exhaustion(&mut self) {
+        self.with_mi(|mi, h| mi.report_exhaustion(h));
+    }
+    /// `MotionInterp.HandleExitWorld()`.
+    pub fn mi_handle_exit_world(&mut self) {
+        self.with_mi(|mi, h| mi.handle_exit_world(h));
+    }
+    /// `get_state_velocity()` (zero without an initialised interpreter).
+    pub fn mi_state_velocity(&mut self) -> Vec3 {
+        match self.with_mi(|mi, h| mi.get_state_velocity(h)) {
+            Some(Ok(v)) => v,
+            _ => Vec3::ZERO,
+        }
+    }
+    /// `(get_max_speed(), get_adjusted_max_speed())` (zeros without an initialised interpreter).
+    pub fn mi_max_speeds(&mut self) -> (f32, f32) {
+        self.with_mi(|mi, h| {
+            let m = mi.get_max_speed(h);
+            let a = mi.get_adjusted_max_speed(h).unwrap_or(0.0);
+            (m, a)
+        })
+        .unwrap_or((0.0, 0.0))
+    }
+    /// `get_leave_ground_velocity()` (zero without an initialised interpreter).
+    pub fn mi_leave_ground_velocity(&mut self) -> Vec3 {
+        match self.with_mi(|mi, h| mi.get_leave_ground_velocity(h)) {
+            Some(Ok(v)) => v,
+            _ => Vec3::ZERO,
+        }
+    }
+    /// `is_standing_still()`.
+    pub fn mi_is_standing_still(&mut self) -> bool {
+        matches!(
+            self.with_mi(|mi, h| mi.is_standing_still(h)),
+            Some(Ok(true))
+        )
+    }
+    /// `motion_allows_jump(motion)`.
+    pub fn mi_motion_allows_jump(&mut self, motion: u32) -> WeenieError {
+        self.with_mi(|mi, _| mi.motion_allows_jump(motion))
+            .unwrap_or(WeenieError::NoMotionInterpreter)
+    }
+    /// `contact_allows_move(motion)`.
+    pub fn mi_contact_allows_move(&mut self, motion: u32) -> bool {
+        self.with_mi(|mi, h| mi.contact_allows_move(h, motion))
+            .unwrap_or(false)
+    }
+
+    /// `MovementManager.PerformMovement(mvs)`: activates the object, creates the interpreter
+    /// (with its default state) when missing, and runs the movement. This is the product entry
+    /// point (ACE `PhysicsObj.DoMotion` & co. route through it); move-to and turn-to requests are
+    /// not modelled and answer `GeneralMovementFailure`.
+    pub fn perform_movement(&mut self, mvs: &MovementStruct) -> WeenieError {
+        if self.mm.is_none() {
+            self.mm = Some(MovementManager::new(self.core.fidelity));
+        }
+        match self.mm.as_mut() {
+            Some(mm) => mm
+                .perform_movement(&mut self.core, mvs)
+                .unwrap_or(WeenieError::GeneralMovementFailure),
+            None => WeenieError::NoMotionInterpreter,
+        }
+    }
+
+    /// ACE `PhysicsObj.DoMotion(m, p)`: marks the move autonomous, then
+    /// [`Self::perform_movement`] with a raw command.
+    pub fn do_motion(&mut self, motion: u32, p: &MovementParameters) -> WeenieError {
+        self.core.autonomous = true;
+        self.perform_movement(&MovementStruct::new(MovementType::RawCommand, motion, *p))
+    }
+
+    /// ACE `PhysicsObj.StopMotion(m, p)`: like [`Self::do_motion`] with a stop.
+    pub fn stop_motion(&mut self, motion: u32, p: &MovementParameters) -> WeenieError {
+        self.core.autonomous = true;
+        self.perform_movement(&MovementStruct::new(
+            MovementType::StopRawCommand,
+            motion,
+            *p,
+        ))
+    }
+
+    // ------------------------------------------------------------------ position manager
+
+    /// The position manager, if created.
+    pub fn position_manager(&self) -> Option<&PositionManager> {
+        self.pm.as_ref()
+    }
+    /// Whether the position manager exists (`pm` in the trace).
+    pub fn has_position_manager(&self) -> bool {
+        self.pm.is_some()
+    }
+    /// The interpolation manager, if created.
+    pub fn interpolation(&self) -> Option<&InterpolationManager> {
+        self.pm.as_ref().and_then(PositionManager::interpolation)
+    }
+
+    /// `MakePositionManager()`: create it if missing and activate the object (unless Static).
+    fn make_position_manager(&mut self) -> &mut PositionManager {
+        if self.pm.is_none() {
+            self.pm = Some(PositionManager::with_fidelity(self.core.fidelity));
+            let _ = self.core.set_active(true);
+        }
+        let f = self.core.fidelity;
+        self.pm
+            .get_or_insert_with(|| PositionManager::with_fidelity(f))
+    }
+
+    /// `InterpolateTo(p, keep_heading)`: queue a server position (FORMAT-interp.md §5.3).
+    pub fn interpolate_to(&mut self, p: &Position, keep_heading: bool) {
+        self.make_position_manager();
+        if let Some(pm) = self.pm.as_mut() {
+            let mut host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.interpolate_to(&mut host, p, keep_heading);
+        }
+    }
+
+    /// Queue a velocity node (creates the managers if missing).
+    pub fn im_push_velocity(&mut self, v: Vec3) {
+        self.make_position_manager().push_velocity(v);
+    }
+    /// Queue a jump node (creates the managers if missing).
+    pub fn im_push_jump(&mut self, extent: f32) {
+        self.make_position_manager().push_jump(extent);
+    }
+
+    /// The interpolation manager's `UseTime()`; false when there is none.
+    pub fn im_use_time(&mut self) -> bool {
+        let Some(im) = self
+            .pm
+            .as_mut()
+            .and_then(PositionManager::interpolation_mut)
+        else {
+            return false;
+        };
+        let mut host = ImHost {
+            core: &mut self.core,
+            mm: &mut self.mm,
+        };
+        im.use_time(&mut host);
+        true
+    }
+
+    /// The interpolation manager's `NodeCompleted(success)`; false when there is none.
+    pub fn im_node_completed(&mut self, success: bool) -> bool {
+        let Some(im) = self
+            .pm
+            .as_mut()
+            .and_then(PositionManager::interpolation_mut)
+        else {
+            return false;
+        };
+        let host = ImHost {
+            core: &mut self.core,
+            mm: &mut self.mm,
+        };
+        im.node_completed(&host, success);
+        true
+    }
+
+    /// `StopInterpolating()` (nothing without a position manager).
+    pub fn stop_interpolating(&mut self) {
+        if let Some(pm) = self.pm.as_mut() {
+            pm.stop_interpolating();
+        }
+    }
+
+    /// `IsInterpolating()`.
+    pub fn is_interpolating(&self) -> bool {
+        self.pm
+            .as_ref()
+            .is_some_and(PositionManager::is_interpolating)
+    }
+
+    /// `teleport_hook`: logs, then unstick, stop interpolating and unconstrain.
+    fn teleport_hook(&mut self) {
+        self.core.log(ObjectEvent::TeleportHook);
+        if let Some(pm) = self.pm.as_mut() {
+            let mut host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.unstick(&mut host);
+            pm.stop_interpolating();
+            pm.unconstrain();
+        }
+    }
+
+    /// `MoveOrTeleport(p, timestamp, contact)` under the retail rules (FORMAT-interp.md §5.8):
+    /// refuse older stamps; teleport when there is no cell or the stamp is newer; otherwise, on
+    /// contact, place directly when the player is ≥ 96 away, else interpolate.
+    pub fn move_or_teleport(&mut self, p: &Position, contact: bool, timestamp: i32) -> bool {
+        let action = ac_interp_manager::move_or_teleport_action(
+            self.core.teleport_stamp,
+            timestamp,
+            self.core.cell.is_some(),
+            contact,
+            self.core.player_distance,
+        );
+        match action {
+            MoveOrTeleportAction::Refuse => {}
+            MoveOrTeleportAction::Teleport => {
+                self.teleport_hook();
+                self.core.set_position(p, SET_POSITION_FLAGS);
+            }
+            MoveOrTeleportAction::Place => {
+                self.stop_interpolating();
+                self.core.set_position(p, SET_POSITION_FLAGS);
+            }
+            MoveOrTeleportAction::Interpolate => {
+                let keep = self.core.moving_to && self.mm.is_some();
+                self.interpolate_to(p, keep);
+            }
+        }
+        action.result()
     }
 }

@@ -1,0 +1,239 @@
+//! The object's side of the lower crates' seams: `MotionHost` (interpreter → object),
+//! `Weenie` (interpreter → game object) and `InterpHost` (position managers → object).
+
+use ac_dat::Frame;
+use ac_interp_manager::{InterpHost, Position};
+use ac_motioninterp::{
+    MotionCompletion, MotionHost, MovementManager, MovementParameters, Weenie, WeenieError,
+};
+use ac_motiontable::MovementType;
+use glam::Vec3;
+
+use crate::events::ObjectEvent;
+use crate::flags::{ObjectState, TransientState};
+use crate::math;
+use crate::object::{ObjCore, SET_POSITION_FLAGS};
+use crate::weenie::ConfigWeenie;
+
+impl Weenie for ConfigWeenie {
+    fn is_creature(&self) -> bool {
+        self.creature
+    }
+    fn inq_run_rate(&self, rate: &mut f32) -> bool {
+        ConfigWeenie::inq_run_rate(self, rate)
+    }
+    fn inq_jump_velocity(&self, extent: f32, vz: &mut f32) -> bool {
+        ConfigWeenie::inq_jump_velocity(self, extent, vz)
+    }
+    fn can_jump(&self, _extent: f32) -> bool {
+        self.can_jump
+    }
+    fn jump_stamina_cost(&self, _extent: f32, _stamina_cost: i32) -> f32 {
+        self.jump_stamina_cost
+    }
+}
+
+/// The reference host (FORMAT.md §6, FORMAT-physics.md §2.3) as the interpreter sees it.
+impl MotionHost for ObjCore {
+    fn weenie(&self) -> Option<&dyn Weenie> {
+        self.weenie.as_ref().map(|w| w as &dyn Weenie)
+    }
+
+    fn do_interpreted_motion(&mut self, motion: u32, params: &MovementParameters) -> WeenieError {
+        let parts = &mut self.parts;
+        parts.manager.perform_movement(
+            MovementType::InterpretedCommand,
+            motion,
+            params.speed,
+            &mut parts.sequence,
+        )
+    }
+
+    fn stop_interpreted_motion(&mut self, motion: u32, params: &MovementParameters) -> WeenieError {
+        let parts = &mut self.parts;
+        parts.manager.perform_movement(
+            MovementType::StopInterpretedCommand,
+            motion,
+            params.speed,
+            &mut parts.sequence,
+        )
+    }
+
+    fn stop_completely_internal(&mut self) {
+        let parts = &mut self.parts;
+        let _ = parts.manager.perform_movement(
+            MovementType::StopCompletely,
+            0,
+            1.0,
+            &mut parts.sequence,
+        );
+    }
+
+    fn initialize_motion_tables(&mut self) {
+        let parts = &mut self.parts;
+        parts.manager.initialize_state(&mut parts.sequence);
+    }
+
+    fn remove_link_animations(&mut self, completed: &mut Vec<MotionCompletion>) {
+        self.log(ObjectEvent::RemoveLinkAnimations);
+        let parts = &mut self.parts;
+        parts
+            .manager
+            .handle_enter_world(&mut parts.sequence, completed);
+    }
+
+    fn check_for_completed_motions(&mut self, completed: &mut Vec<MotionCompletion>) {
+        self.parts.manager.check_for_completed_motions(completed);
+    }
+
+    fn motion_done_event(&mut self, motion: u32, success: bool) {
+        self.log(ObjectEvent::MotionDone { motion, success });
+    }
+
+    fn weenie_motion_done(&mut self, motion: u32, success: bool) {
+        if self.weenie.is_some() {
+            self.log(ObjectEvent::WeenieMotionDone { motion, success });
+        }
+    }
+
+    fn cancel_moveto(&mut self) {
+        self.log(ObjectEvent::CancelMoveTo);
+    }
+
+    fn unstick_from_object(&mut self) {
+        self.log(ObjectEvent::UnstickFromObject);
+    }
+
+    fn movement_is_autonomous(&self) -> bool {
+        self.autonomous
+    }
+
+    fn is_fully_constrained(&self) -> bool {
+        self.constrained
+    }
+
+    fn has_gravity(&self) -> bool {
+        self.state.contains(ObjectState::GRAVITY)
+    }
+
+    fn in_contact(&self) -> bool {
+        self.transient.contains(TransientState::CONTACT)
+    }
+
+    fn on_walkable(&self) -> bool {
+        self.transient.contains(TransientState::ON_WALKABLE)
+    }
+
+    fn has_cell(&self) -> bool {
+        self.cell.is_some()
+    }
+
+    /// Flag, event, and `calc_acceleration` (which ACE runs after the interpreter's edge
+    /// handling; the edge handlers never read acceleration or omega, so the order is not
+    /// observable).
+    fn set_on_walkable(&mut self, on: bool) -> bool {
+        let prev = self.set_on_walkable_flag(on);
+        self.calc_acceleration();
+        prev
+    }
+
+    fn set_local_velocity(&mut self, v: Vec3) {
+        ObjCore::set_local_velocity(self, v);
+    }
+
+    fn velocity(&self) -> Vec3 {
+        self.velocity
+    }
+
+    fn global_to_local_vec(&self, v: Vec3) -> Vec3 {
+        math::to_local(self.position.frame.orientation, v)
+    }
+
+    fn is_animating(&self) -> bool {
+        self.is_animating
+    }
+
+    fn set_animating(&mut self, on: bool) {
+        self.is_animating = on;
+    }
+
+    fn set_active(&mut self, on: bool) {
+        let _ = ObjCore::set_active(self, on);
+    }
+}
+
+/// `PhysicsObj.get_minterp()`: the interpreter, creating the movement manager (event
+/// `make_movement_manager`) and entering its default state when it is missing. ACE then
+/// activates the object only when it is **Static** (spec ODD-23); retail activates non-static
+/// objects (retail-vs-ace O15).
+pub(crate) fn get_minterp<'a>(
+    core: &mut ObjCore,
+    mm: &'a mut Option<MovementManager>,
+) -> &'a mut MovementManager {
+    if mm.is_none() {
+        core.log(ObjectEvent::MakeMovementManager);
+        let mut m = MovementManager::new(core.fidelity);
+        m.enter_default_state(core);
+        let is_static = core.state.contains(ObjectState::STATIC);
+        if is_static != core.fidelity.is_retail() {
+            core.transient.insert(TransientState::ACTIVE);
+        }
+        *mm = Some(m);
+    }
+    let fidelity = core.fidelity;
+    // Already filled above: the closure never runs; it only avoids an unwrap.
+    mm.get_or_insert_with(|| MovementManager::new(fidelity))
+}
+
+/// The object lent to its position manager: everything but the position manager itself.
+pub(crate) struct ImHost<'a> {
+    pub(crate) core: &'a mut ObjCore,
+    pub(crate) mm: &'a mut Option<MovementManager>,
+}
+
+impl InterpHost for ImHost<'_> {
+    fn position(&self) -> Position {
+        self.core.position
+    }
+
+    fn has_contact(&self) -> bool {
+        self.core.transient.contains(TransientState::CONTACT)
+    }
+
+    fn adjusted_max_speed(&mut self) -> Option<f32> {
+        let m = get_minterp(self.core, self.mm);
+        let core = &mut *self.core;
+        m.interpreter()
+            .and_then(|mi| mi.get_adjusted_max_speed(core).ok())
+    }
+
+    fn set_frame(&mut self, frame: Frame) {
+        self.core.set_frame(frame);
+    }
+
+    fn set_position_simple(&mut self, pos: &Position) {
+        self.core.set_position(pos, SET_POSITION_FLAGS);
+    }
+
+    fn set_velocity(&mut self, velocity: Vec3) {
+        self.core.set_velocity(velocity);
+    }
+
+    fn current_time(&self) -> f64 {
+        self.core.update_time
+    }
+
+    fn radius(&self) -> f32 {
+        self.core.radius
+    }
+
+    fn max_speed(&mut self) -> Option<f32> {
+        let m = get_minterp(self.core, self.mm);
+        let core = &mut *self.core;
+        m.interpreter().map(|mi| mi.get_max_speed(core))
+    }
+
+    fn cancel_moveto(&mut self) {
+        self.core.log(ObjectEvent::CancelMoveTo);
+    }
+}
