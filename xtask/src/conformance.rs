@@ -13,9 +13,9 @@ use std::time::Duration;
 /// Command-line arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Directory holding `NAME.scn` with `NAME.expected` or `NAME.expected-error`.
-    #[arg(default_value = "fixtures/scenarios")]
-    pub dir: PathBuf,
+    /// Directory holding `NAME.scn` with `NAME.expected` or `NAME.expected-error`
+    /// (default: the workspace's `fixtures/scenarios`).
+    pub dir: Option<PathBuf>,
     /// Seconds a single scenario may run before it counts as hung.
     #[arg(long, default_value_t = 20)]
     pub timeout: u64,
@@ -306,8 +306,11 @@ pub fn judge(scn: &Path, timeout: Duration) -> Option<Verdict> {
 /// Runs the command: one `FAIL` line (and, for the first failures, the report) per failure,
 /// then `N passed, M failed`; an error status when anything failed.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.dir)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.dir.display()))?
+    let dir = args
+        .dir
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/scenarios"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "scn"))
         .filter(|p| {

@@ -88,4 +88,20 @@ impl<'a> LineArgs<'a> {
             .map(|v| parse(v).map_err(|e| format!("{key}: {e}")))
             .transpose()
     }
+
+    /// An optional argument that may be written positionally (at index `i`) or as `key=value`
+    /// (the corpus writes `animation_done 0` for the documented `success=`); the option wins
+    /// when both are given.
+    pub fn pos_or_key<T>(
+        &self,
+        i: usize,
+        key: &str,
+        default: T,
+        parse: impl Fn(&str) -> ParseResult<T>,
+    ) -> ParseResult<T> {
+        match self.get(key) {
+            Some(_) => self.get_or(key, default, parse),
+            None => self.opt_or(i, default, parse),
+        }
+    }
 }

@@ -6,7 +6,6 @@ use super::error::ParseResult;
 use super::lexer::{
     parse_anim_list, parse_bool, parse_i32, parse_motion, parse_quat, parse_u32, parse_vec3,
 };
-use super::names::{hook_dir_by_name, hook_type_by_name};
 use ac_dat::{
     AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData, MotionData, MotionTable,
 };
@@ -132,27 +131,6 @@ fn key(style: u32, motion: u32) -> u32 {
     (style << 16) | (motion & 0x00FF_FFFF)
 }
 
-/// Number of u32 payload words each hook type stores (FORMAT.md §4), `None` when unsupported.
-fn hook_payload_len(type_id: u32) -> Option<usize> {
-    match type_id {
-        4 | 17 => Some(0),
-        1 | 2 | 6 | 16 | 18 | 14 | 15 | 25 => Some(1),
-        12 | 23 | 19 => Some(2),
-        10 | 8 | 20 | 22 | 24 => Some(3),
-        11 | 9 | 7 | 21 => Some(4),
-        _ => None,
-    }
-}
-
-/// Builds the typed hook payload from its words.
-// TODO(runner): use ac-dat's constructor for all payload layouts once it lands (REQUESTS.md).
-fn hook_data(type_id: u32, _words: &[u32]) -> ParseResult<HookData> {
-    match type_id {
-        4 => Ok(HookData::AnimationDone),
-        t => Err(format!("hook type {t} is not supported yet")),
-    }
-}
-
 /// Parses a definition line; `kw` is its first token, `rest` the others.
 pub fn parse_def(kw: &str, rest: &[&str]) -> ParseResult<Def> {
     match kw {
@@ -189,13 +167,13 @@ pub fn parse_def(kw: &str, rest: &[&str]) -> ParseResult<Def> {
             let a = LineArgs::new(rest, &[])?;
             let frame = parse_u32(a.req(0, "frame")?)?;
             let ty = a.req(1, "type")?;
-            let type_id = match hook_type_by_name(ty) {
+            let type_id = match ac_dat::hook_type_from_name(ty) {
                 Some(t) => t,
                 None if ty.as_bytes().first().is_some_and(u8::is_ascii_digit) => parse_u32(ty)?,
                 None => return Err(format!("unknown hook type `{ty}`")),
             };
             let dir = a.req(2, "dir")?;
-            let direction = match hook_dir_by_name(dir) {
+            let direction = match ac_dat::hook_direction_from_name(dir) {
                 Some(d) => d,
                 None => parse_i32(dir).map_err(|_| format!("unknown hook direction `{dir}`"))?,
             };
@@ -203,20 +181,10 @@ pub fn parse_def(kw: &str, rest: &[&str]) -> ParseResult<Def> {
                 .map_while(|i| a.opt(i))
                 .map(parse_u32)
                 .collect::<ParseResult<Vec<u32>>>()?;
-            let want = hook_payload_len(type_id)
-                .ok_or_else(|| format!("hook type `{ty}` is not supported"))?;
-            if words.len() != want {
-                return Err(format!(
-                    "hook `{ty}` needs {want} payload words, got {}",
-                    words.len()
-                ));
-            }
+            let data = HookData::from_words(type_id, &words).map_err(|e| e.to_string())?;
             Ok(Def::Hook {
                 frame,
-                hook: AnimationHook {
-                    direction,
-                    data: hook_data(type_id, &words)?,
-                },
+                hook: AnimationHook { direction, data },
             })
         }
         "table" => {
@@ -470,6 +438,10 @@ mod tests {
         assert!(apply(&mut d, "cycle NonCombat Ready").is_err());
         assert!(parse_def("cycle", &["NonCombat", "Ready", "speed=2"]).is_err());
         assert!(parse_def("hook", &["0", "Sound", "Forward"]).is_err());
+        assert!(parse_def("hook", &["0", "AnimationDone", "Both", "1"]).is_err());
+        assert!(parse_def("hook", &["0", "99", "Both"]).is_err());
+        assert!(parse_def("hook", &["0", "Sound", "Sideways", "1"]).is_err());
+        assert!(parse_def("hook", &["0", "Sound", "5", "1"]).is_ok());
         assert!(parse_def("anim", &[]).is_err());
         assert!(parse_def("anim", &["1", "frames=4294967295"]).is_err());
     }

@@ -2,18 +2,36 @@
 //!
 //! [`Runner`] keeps the scenario's bookkeeping (definitions, options, layer switches, step
 //! numbers) and the current object, calls the crates' public APIs for each step and prints
-//! what they report. Everything a dump shows is read through the crates' accessors.
+//! what they report. Everything a dump shows is read through the crates' accessors; the
+//! reference host is `ac_physobj::PhysicsObj`, whose event log gives the `event` lines.
 
-use super::defs::{Def, Definitions, is_definition, parse_def};
-use super::format::Fmt;
-use super::steps::{Step, parse_step};
+use super::defs::{DataSet, Def, Definitions, is_definition, parse_def};
+use super::format::{Fmt, b, hex, hex8, hold_key, list_or_dash};
+use super::steps::{Params, PerformKind, Pos, SetArgs, Step, parse_step};
+use ac_dat::Frame;
+use ac_motiontable::{MovementType, Resolver};
+use ac_physobj::{
+    ConfigWeenie, ObjectState, PartArray, PhysicsObj, Plane, Position, SliceOutcome, SliceRecord,
+    TransientState,
+};
+use ac_sequence::{AnimationCache, AnimationSource};
+use glam::{Quat, Vec3};
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 /// The object a scenario currently drives, with the facts the runner needs for bad-input
-/// checks (which it created itself).
+/// checks.
 struct Session {
+    obj: PhysicsObj,
     has_weenie: bool,
-    has_mi: bool,
+}
+
+/// What one step prints between its step line and its dump (FORMAT.md §8, FORMAT-physics §6.1).
+#[derive(Default)]
+struct StepOutput {
+    result: Option<String>,
+    offsets: Vec<Frame>,
+    slices: Vec<SliceRecord>,
 }
 
 /// Runs a scenario line by line and accumulates its trace.
@@ -29,6 +47,71 @@ pub struct Runner {
     session: Option<Session>,
 }
 
+/// `result <Name>(0x%04X)` text of a WeenieError.
+fn weenie_error(name: &str, code: u32) -> String {
+    format!("{name}(0x{code:04X})")
+}
+
+fn table_result(ok: bool, num_anims: u32) -> String {
+    format!("{} num_anims={num_anims}", b(ok))
+}
+
+fn position(p: &Pos) -> Position {
+    let [w, x, y, z] = p.orientation;
+    Position {
+        cell_id: p.cell,
+        frame: Frame {
+            origin: p.origin,
+            orientation: Quat::from_xyzw(x, y, z, w),
+        },
+    }
+}
+
+fn movement_params(p: &Params) -> ac_motioninterp::MovementParameters {
+    let mut m = ac_motioninterp::MovementParameters {
+        speed: p.speed,
+        context_id: p.context,
+        hold_key_to_apply: match p.hold {
+            1 => ac_motioninterp::HoldKey::None,
+            2 => ac_motioninterp::HoldKey::Run,
+            _ => ac_motioninterp::HoldKey::Invalid,
+        },
+        ..Default::default()
+    };
+    m.set_modify_raw_state(p.modify_raw);
+    m.set_modify_interpreted_state(p.modify_interp);
+    m.set_cancel_moveto(p.cancel_moveto);
+    m.set_set_hold_key(p.set_hold_key);
+    m.set_disable_jump_during_link(p.disable_jump);
+    m.set_autonomous(p.autonomous);
+    m.set_stop_completely(p.stop_completely);
+    m
+}
+
+fn build_object(
+    data: &DataSet,
+    table: u32,
+    weenie: bool,
+    creature: bool,
+) -> Result<PhysicsObj, String> {
+    let resolver = if table == 0 {
+        None
+    } else {
+        let t = data
+            .tables
+            .get(&table)
+            .ok_or_else(|| format!("object table=0x{table:08X} was never defined"))?;
+        Some(Resolver::new(t.clone()))
+    };
+    let cache: AnimationCache = data.anims.values().cloned().collect();
+    let source: Arc<dyn AnimationSource> = Arc::new(cache);
+    let weenie = weenie.then(|| ConfigWeenie {
+        creature,
+        ..ConfigWeenie::default()
+    });
+    Ok(PhysicsObj::new(PartArray::new(source, resolver), weenie))
+}
+
 impl Runner {
     /// The trace printed so far.
     pub fn into_output(self) -> String {
@@ -41,11 +124,11 @@ impl Runner {
         if is_definition(kw) {
             let def = parse_def(kw, rest)?;
             if let Def::Option { bits, autodump } = def {
-                if let Some(b) = bits {
-                    self.fmt.bits = b;
+                if let Some(on) = bits {
+                    self.fmt.bits = on;
                 }
-                if let Some(a) = autodump {
-                    self.autodump_off = !a;
+                if let Some(on) = autodump {
+                    self.autodump_off = !on;
                 }
                 return Ok(());
             }
@@ -61,7 +144,11 @@ impl Runner {
         if step.switches_interp() {
             self.interp_on = true;
         }
-        self.execute(&step)?;
+        if let Some(s) = self.session.as_mut() {
+            s.obj.set_physics_layer(self.physics_on);
+        }
+        let output = self.execute(&step)?;
+        self.print_step_output(output);
         if !self.autodump_off || step == Step::Dump {
             self.dump();
         }
@@ -73,7 +160,11 @@ impl Runner {
         if step.needs_object() && self.session.is_none() {
             return Err("this op needs an object (no `object` step yet)".into());
         }
-        if step.needs_mi() && !self.session.as_ref().is_some_and(|s| s.has_mi) {
+        let has_mi = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.obj.minterp().is_some());
+        if step.needs_mi() && !has_mi {
             return Err("this op needs a MotionInterp (no `mi_create` since `object`)".into());
         }
         if let Step::Set(s) = step
@@ -85,35 +176,614 @@ impl Runner {
         Ok(())
     }
 
-    fn execute(&mut self, step: &Step) -> Result<(), String> {
-        match step {
-            Step::Object { table, weenie, .. } => {
-                let data = self.defs.data_set();
-                if *table != 0 && !data.tables.contains_key(table) {
-                    return Err(format!("object table=0x{table:08X} was never defined"));
-                }
-                self.session = Some(Session {
-                    has_weenie: *weenie,
-                    has_mi: false,
-                });
-                Ok(())
-            }
-            Step::Dump => Ok(()),
-            Step::MiCreate => {
-                if let Some(s) = self.session.as_mut() {
-                    s.has_mi = true;
-                }
-                Ok(())
-            }
-            other => Err(format!("op {other:?} is not wired to the crates yet")),
+    fn execute(&mut self, step: &Step) -> Result<StepOutput, String> {
+        let mut o = StepOutput::default();
+        if let Step::Object {
+            table,
+            weenie,
+            creature,
+        } = *step
+        {
+            let mut obj = build_object(&self.defs.data_set(), table, weenie, creature)?;
+            obj.set_physics_layer(self.physics_on);
+            self.session = Some(Session {
+                obj,
+                has_weenie: weenie,
+            });
+            return Ok(o);
         }
+        let Some(session) = self.session.as_mut() else {
+            return Ok(o); // `dump` before any object: nothing to run
+        };
+        let obj = &mut session.obj;
+        match step {
+            Step::Object { .. } | Step::Dump => {}
+            Step::Set(s) => apply_set(obj, s),
+            // --- motion table layer (FORMAT.md §7.2): the table on the manager's state
+            Step::SetDefaultState
+            | Step::DoObjectMotion { .. }
+            | Step::GetObjectSequence { .. }
+            | Step::StopObjectMotion { .. }
+            | Step::StopObjectCompletely => {
+                let parts = obj.parts_mut();
+                let seq = &mut parts.sequence;
+                let (table, state) = parts.manager.table_and_state_mut();
+                let Some(t) = table else {
+                    return Err("this op needs a motion table (object table=0)".into());
+                };
+                let r = match *step {
+                    Step::SetDefaultState => t.set_default_state(state, seq),
+                    Step::DoObjectMotion { motion, speed } => {
+                        t.do_object_motion(motion, state, seq, speed)
+                    }
+                    Step::GetObjectSequence {
+                        motion,
+                        speed,
+                        stop_modifiers,
+                    } => t.get_object_sequence(motion, state, seq, speed, stop_modifiers),
+                    Step::StopObjectMotion { motion, speed } => {
+                        t.stop_object_motion(motion, speed, state, seq)
+                    }
+                    _ => t.stop_object_completely(state, seq),
+                };
+                o.result = Some(table_result(r.ok, r.num_anims));
+            }
+            // --- manager layer (§7.3)
+            Step::InitializeState => {
+                let parts = obj.parts_mut();
+                parts.manager.initialize_state(&mut parts.sequence);
+            }
+            Step::Perform {
+                kind,
+                motion,
+                speed,
+            } => {
+                let kind = match kind {
+                    PerformKind::StopInterpreted => MovementType::StopInterpretedCommand,
+                    PerformKind::StopCompletely => MovementType::StopCompletely,
+                    _ => MovementType::InterpretedCommand,
+                };
+                let parts = obj.parts_mut();
+                let e = parts
+                    .manager
+                    .perform_movement(kind, *motion, *speed, &mut parts.sequence);
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::AnimationDone { success } => obj.animation_done(*success),
+            Step::CheckForCompletedMotions => obj.check_for_completed_motions(),
+            Step::UseTime => obj.handle_movement(),
+            Step::HandleEnterWorld => obj.handle_enter_world(),
+            Step::HandleExitWorld => obj.handle_exit_world(),
+            // --- sequence and time (§7.4)
+            Step::Update { quantum, frame } => {
+                o.offsets.extend(obj.update_sequence(*quantum, *frame))
+            }
+            Step::ProcessHooks => obj.process_hooks(),
+            Step::Tick { quantum } => o.offsets.push(obj.anim_tick(*quantum)),
+            Step::UpdateObject { dt } => match obj.anim_update_object(*dt, &mut o.offsets) {
+                None => o.result = Some("skipped".into()),
+                Some(n) => o.result = Some(format!("slices={n}")),
+            },
+            Step::SeqAppend(ad) => {
+                obj.parts_mut().sequence.append_animation(ad);
+            }
+            Step::SeqClearAnimations => obj.parts_mut().sequence.clear_animations(),
+            Step::SeqClearPhysics => obj.parts_mut().sequence.clear_physics(),
+            Step::SeqRemoveCyclicAnims => obj.parts_mut().sequence.remove_cyclic_anims(),
+            Step::SeqRemoveLinkAnimations(n) => obj.parts_mut().sequence.remove_link_animations(*n),
+            Step::SeqRemoveAllLinkAnimations => {
+                obj.parts_mut().sequence.remove_all_link_animations()
+            }
+            Step::SeqMultiplyCyclicFramerate(r) => obj
+                .parts_mut()
+                .sequence
+                .multiply_cyclic_animation_framerate(*r),
+            Step::SeqSetVelocity(v) => obj.parts_mut().sequence.set_velocity(*v),
+            Step::SeqSetOmega(v) => obj.parts_mut().sequence.set_omega(*v),
+            // --- MotionInterp (§7.5)
+            Step::MiCreate => obj.mi_create(),
+            Step::MiEnterDefaultState => obj.mi_enter_default_state(),
+            Step::MiDoMotion { motion, params } => {
+                let e = obj.mi_do_motion(*motion, &movement_params(params));
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::MiDoInterpretedMotion { motion, params } => {
+                let e = obj.mi_do_interpreted_motion(*motion, &movement_params(params));
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::MiStopMotion { motion, params } => {
+                let e = obj.mi_stop_motion(*motion, &movement_params(params));
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::MiStopInterpretedMotion { motion, params } => {
+                let e = obj.mi_stop_interpreted_motion(*motion, &movement_params(params));
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::MiStopCompletely => {
+                let e = obj.mi_stop_completely();
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::MiPerform {
+                kind,
+                motion,
+                params,
+            } => {
+                let kind = match kind {
+                    PerformKind::Raw => ac_motioninterp::MovementType::RawCommand,
+                    PerformKind::Interpreted => ac_motioninterp::MovementType::InterpretedCommand,
+                    PerformKind::StopRaw => ac_motioninterp::MovementType::StopRawCommand,
+                    PerformKind::StopInterpreted => {
+                        ac_motioninterp::MovementType::StopInterpretedCommand
+                    }
+                    PerformKind::StopCompletely => ac_motioninterp::MovementType::StopCompletely,
+                };
+                let e = obj.mi_perform_movement(kind, *motion, &movement_params(params));
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::MiApplyCurrent {
+                cancel_moveto,
+                allow_jump,
+            } => obj.mi_apply_current_movement(*cancel_moveto, *allow_jump),
+            Step::MiApplyRaw {
+                cancel_moveto,
+                allow_jump,
+            } => obj.mi_apply_raw_movement(*cancel_moveto, *allow_jump),
+            Step::MiApplyInterpreted {
+                cancel_moveto,
+                allow_jump,
+            } => obj.mi_apply_interpreted_movement(*cancel_moveto, *allow_jump),
+            Step::MiMotionDone { success } => obj.mi_motion_done(*success),
+            Step::MiHitGround => obj.mi_hit_ground(),
+            Step::MiLeaveGround => obj.mi_leave_ground(),
+            Step::MiSetOnWalkable(on) | Step::SetOnWalkable(on) => obj.set_on_walkable(*on),
+            Step::MiJump { extent, stamina } => {
+                let e = obj.mi_jump(*extent, *stamina);
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::MiChargeJump => o.result = Some(obj.mi_charge_jump().to_string()),
+            Step::MiJumpIsAllowed { extent, stamina } => {
+                let e = obj.mi_jump_is_allowed(*extent, *stamina);
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::MiSetHoldRun { val, cancel_moveto } => obj.mi_set_hold_run(*val, *cancel_moveto),
+            Step::MiSetHoldKey { key, cancel_moveto } => {
+                let key = match key {
+                    1 => ac_motioninterp::HoldKey::None,
+                    2 => ac_motioninterp::HoldKey::Run,
+                    _ => ac_motioninterp::HoldKey::Invalid,
+                };
+                obj.mi_set_hold_key(key, *cancel_moveto)
+            }
+            Step::MiReportExhaustion => obj.mi_report_exhaustion(),
+            Step::MiHandleExitWorld => obj.mi_handle_exit_world(),
+            Step::MiStateVelocity => o.result = Some(self.fmt.v3(obj.mi_state_velocity())),
+            Step::MiMaxSpeed => {
+                let (max, adjusted) = obj.mi_max_speeds();
+                o.result = Some(format!(
+                    "{} adjusted={}",
+                    self.fmt.f(max),
+                    self.fmt.f(adjusted)
+                ));
+            }
+            Step::MiLeaveGroundVelocity => {
+                o.result = Some(self.fmt.v3(obj.mi_leave_ground_velocity()))
+            }
+            Step::MiIsStandingStill => o.result = Some(b(obj.mi_is_standing_still()).into()),
+            Step::MiMotionAllowsJump(m) => {
+                let e = obj.mi_motion_allows_jump(*m);
+                o.result = Some(weenie_error(e.name(), e.code()));
+            }
+            Step::MiContactAllowsMove(m) => {
+                o.result = Some(b(obj.mi_contact_allows_move(*m)).into())
+            }
+            // --- physics (FORMAT-physics.md §4)
+            Step::PhysicsTick(q) => o.slices.push(obj.slice(f64::from(*q))),
+            Step::PhysicsUpdate(dt) => {
+                let r = obj.update_object(*dt, &mut o.slices);
+                o.result = Some(format!("{} slices={}", b(r.ran), r.slices));
+            }
+            Step::SetVelocity(v) => obj.set_velocity(*v),
+            Step::SetLocalVelocity(v) => obj.set_local_velocity(*v),
+            Step::SetOmega(v) => obj.set_omega(*v),
+            Step::SetHeading(d) => obj.set_heading(*d),
+            Step::CalcAcceleration => obj.calc_acceleration(),
+            Step::SetActive(on) => o.result = Some(b(obj.set_active(*on)).into()),
+            // --- interpolation (FORMAT-interp.md §3)
+            Step::ImInterpolateTo { pos, keep_heading } => {
+                obj.interpolate_to(&position(pos), *keep_heading)
+            }
+            Step::MoveOrTeleport {
+                pos,
+                contact,
+                timestamp,
+            } => {
+                let r = obj.move_or_teleport(&position(pos), *contact, *timestamp);
+                o.result = Some(b(r).into());
+            }
+            Step::ImUseTime => {
+                if !obj.im_use_time() {
+                    o.result = Some("none".into());
+                }
+            }
+            Step::ImNodeCompleted(ok) => {
+                if !obj.im_node_completed(*ok) {
+                    o.result = Some("none".into());
+                }
+            }
+            Step::ImStop => obj.stop_interpolating(),
+            Step::ImIsInterpolating => o.result = Some(b(obj.is_interpolating()).into()),
+            Step::ImPush(node) => match node {
+                super::steps::PushNode::Velocity(v) => obj.im_push_velocity(*v),
+                super::steps::PushNode::Jump(e) => obj.im_push_jump(*e),
+            },
+        }
+        if let Some(id) = obj.parts_mut().sequence.take_missing_animation() {
+            return Err(format!("animation 0x{id:08X} was never defined"));
+        }
+        Ok(o)
     }
 
-    fn dump(&mut self) {
-        if self.session.is_none() {
-            return;
+    fn offset_line(&self, f: &Frame) -> String {
+        format!(
+            "  offset origin={} orient={}",
+            self.fmt.v3(f.origin),
+            self.fmt.q(f.orientation)
+        )
+    }
+
+    fn slice_line(&self, s: &SliceRecord) -> String {
+        let q = self.fmt.f(s.quantum);
+        if s.outcome == SliceOutcome::Inactive {
+            return format!("  slice q={q} inactive");
         }
-        let _ = self.physics_on;
-        let _ = self.interp_on;
+        let frame = |f: &Frame| self.fmt.frame(f.origin, f.orientation);
+        format!(
+            "  slice q={q} {} anim={} adjusted={} candidate={}",
+            s.outcome.as_str(),
+            s.anim.as_ref().map_or_else(|| "-".to_string(), frame),
+            frame(&s.adjusted),
+            frame(&s.candidate)
+        )
+    }
+
+    fn print_step_output(&mut self, o: StepOutput) {
+        let mut text = String::new();
+        if let Some(r) = &o.result {
+            let _ = writeln!(text, "  result {r}");
+        }
+        if let Some(s) = self.session.as_mut() {
+            for e in s.obj.drain_events() {
+                let _ = writeln!(text, "  event {e}");
+            }
+        }
+        for f in &o.offsets {
+            let _ = writeln!(text, "{}", self.offset_line(f));
+        }
+        for s in &o.slices {
+            let _ = writeln!(text, "{}", self.slice_line(s));
+        }
+        self.out.push_str(&text);
+    }
+
+    /// The dump (FORMAT.md §8.1, FORMAT-physics §6, FORMAT-interp §7).
+    fn dump(&mut self) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let f = self.fmt;
+        let obj = &s.obj;
+        let mut d = String::new();
+        let parts = obj.parts();
+        let mgr = &parts.manager;
+        let st = mgr.state();
+        let motions = |l: &[ac_motiontable::Motion]| {
+            list_or_dash(
+                l.iter()
+                    .map(|m| format!("{}@{}", hex8(m.id), f.f(m.speed_mod))),
+            )
+        };
+        let _ = writeln!(
+            d,
+            "  state style={} substate={} mod={}",
+            hex8(st.style),
+            hex8(st.substate),
+            f.f(st.substate_mod)
+        );
+        let _ = writeln!(d, "  modifiers {}", motions(st.modifiers()));
+        let _ = writeln!(d, "  actions {}", motions(st.actions()));
+        let seq = &parts.sequence;
+        let _ = writeln!(
+            d,
+            "  seq nodes={} first_cyclic={} curr={} frame={} vel={} omega={}",
+            seq.len(),
+            seq.first_cyclic_index(),
+            seq.curr_index(),
+            f.f(seq.frame_number()),
+            f.v3(seq.velocity()),
+            f.v3(seq.omega())
+        );
+        for (i, n) in seq.nodes().enumerate() {
+            let _ = writeln!(
+                d,
+                "  node {i} anim={} fps={} lo={} hi={}",
+                hex8(n.anim_id()),
+                f.f(n.framerate()),
+                n.low_frame(),
+                n.high_frame()
+            );
+        }
+        let _ = writeln!(
+            d,
+            "  mtm counter={} pending {}",
+            mgr.animation_counter(),
+            list_or_dash(mgr.pending().iter().map(|p| format!(
+                "{}:{}",
+                hex8(p.motion),
+                p.num_anims
+            )))
+        );
+        if !obj.pending_hooks().is_empty() {
+            let hooks: Vec<String> = obj
+                .pending_hooks()
+                .iter()
+                .map(|h| {
+                    let t = h.data.type_id();
+                    let ty =
+                        ac_dat::hook_type_name(t).map_or_else(|| t.to_string(), str::to_string);
+                    let dir = ac_dat::hook_direction_name(h.direction)
+                        .map_or_else(|| h.direction.to_string(), str::to_string);
+                    format!("{ty}:{dir}")
+                })
+                .collect();
+            let _ = writeln!(d, "  hooks_pending {}", hooks.join(" "));
+        }
+        dump_mi(&mut d, f, obj);
+        if self.physics_on {
+            let p = obj.position();
+            let _ = writeln!(
+                d,
+                "  obj position={} {} q={}",
+                hex8(p.cell_id),
+                f.v3(p.frame.origin),
+                f.q(p.frame.orientation)
+            );
+            let cp = obj.contact_plane();
+            let _ = writeln!(
+                d,
+                "  phys velocity={} accel={} omega={} cached_velocity={} state={} transient={} cell={} scale={} friction={} contact_plane={},{} initial_updates={} mm={} pm={}",
+                f.v3(obj.velocity()),
+                f.v3(obj.acceleration()),
+                f.v3(obj.omega()),
+                f.v3(obj.cached_velocity()),
+                hex(obj.state().bits()),
+                hex(obj.transient().bits()),
+                obj.cell().map_or_else(|| "-".to_string(), hex8),
+                f.f(obj.scale()),
+                f.f(obj.friction()),
+                f.v3(cp.normal),
+                f.f(cp.d),
+                obj.initial_updates(),
+                b(obj.has_movement_manager()),
+                b(obj.has_position_manager())
+            );
+        }
+        if self.interp_on {
+            dump_im(&mut d, f, obj);
+        }
+        self.out.push_str(&d);
+    }
+}
+
+fn dump_mi(d: &mut String, f: Fmt, obj: &PhysicsObj) {
+    let Some(mi) = obj.minterp() else {
+        return;
+    };
+    let _ = writeln!(
+        d,
+        "  mi initted={} standing_long_jump={} jump_extent={} my_run_rate={} speed_factor={} server_action_stamp={}",
+        b(mi.initted()),
+        b(mi.standing_long_jump()),
+        f.f(mi.jump_extent()),
+        f.f(mi.my_run_rate()),
+        f.f(mi.current_speed_factor()),
+        mi.server_action_stamp()
+    );
+    let actions = |l: &[ac_motioninterp::ActionNode]| {
+        list_or_dash(l.iter().map(|a| {
+            format!(
+                "{}@{}/{}/{}",
+                hex8(a.action),
+                f.f(a.speed),
+                a.stamp,
+                b(a.autonomous)
+            )
+        }))
+    };
+    if let (Some(r), Some(i)) = (mi.raw_state(), mi.interpreted_state()) {
+        let _ = writeln!(
+            d,
+            "  mi_raw hold={} style={} fwd={} fwd_hold={} fwd_speed={} side={} side_hold={} side_speed={} turn={} turn_hold={} turn_speed={} actions={}",
+            hold_key(r.current_hold_key.code()),
+            hex8(r.current_style),
+            hex8(r.forward_command),
+            hold_key(r.forward_hold_key.code()),
+            f.f(r.forward_speed),
+            hex8(r.sidestep_command),
+            hold_key(r.sidestep_hold_key.code()),
+            f.f(r.sidestep_speed),
+            hex8(r.turn_command),
+            hold_key(r.turn_hold_key.code()),
+            f.f(r.turn_speed),
+            actions(&r.actions)
+        );
+        let _ = writeln!(
+            d,
+            "  mi_interp style={} fwd={} fwd_speed={} side={} side_speed={} turn={} turn_speed={} actions={}",
+            hex8(i.current_style),
+            hex8(i.forward_command),
+            f.f(i.forward_speed),
+            hex8(i.sidestep_command),
+            f.f(i.sidestep_speed),
+            hex8(i.turn_command),
+            f.f(i.turn_speed),
+            actions(&i.actions)
+        );
+    }
+    let pending = match mi.pending_motions() {
+        None => "null".to_string(),
+        Some(q) => list_or_dash(q.iter().map(|n| {
+            format!(
+                "{}:{}:{:04X}",
+                n.context_id,
+                hex8(n.motion),
+                n.jump_error_code.code()
+            )
+        })),
+    };
+    let _ = writeln!(d, "  mi_pending {pending}");
+    let _ = writeln!(
+        d,
+        "  obj animating={} state={} transient={} cell={} velocity={}",
+        b(obj.is_animating()),
+        hex(obj.state().bits()),
+        hex(obj.transient().bits()),
+        b(obj.cell().is_some()),
+        f.v3(obj.velocity())
+    );
+}
+
+fn im_pos(f: Fmt, p: &Position) -> String {
+    format!(
+        "{}:{}:{}",
+        hex8(p.cell_id),
+        f.v3(p.frame.origin),
+        f.q(p.frame.orientation)
+    )
+}
+
+fn dump_im(d: &mut String, f: Fmt, obj: &PhysicsObj) {
+    let Some(im) = obj.interpolation() else {
+        let _ = writeln!(d, "  im none");
+        return;
+    };
+    let nodes: Vec<String> = im
+        .nodes()
+        .map(|n| match n.node_type {
+            ac_interp_manager::NodeType::Position => format!("1:{}", im_pos(f, &n.position)),
+            ac_interp_manager::NodeType::Jump => format!("2:{}", f.f(n.extent)),
+            ac_interp_manager::NodeType::Velocity => format!("3:{}", f.v3(n.velocity)),
+        })
+        .collect();
+    let _ = writeln!(
+        d,
+        "  im queue={} [{}] fail={} frame_counter={} progress_quantum={} original_distance={} keep_heading={} blip={}",
+        nodes.len(),
+        nodes.join(" "),
+        im.node_fail_counter(),
+        im.frame_counter(),
+        f.f(im.progress_quantum()),
+        f.f(im.original_distance()),
+        b(im.keep_heading()),
+        im_pos(f, im.blip_to())
+    );
+}
+
+/// Applies a `set` step's keys in the fixed order of FORMAT-physics §3.2 / FORMAT-interp §2.
+/// Nothing is called and no event is logged.
+fn apply_set(obj: &mut PhysicsObj, s: &SetArgs) {
+    if let Some(v) = s.state {
+        obj.set_state_raw(ObjectState::from_bits_retain(v));
+    }
+    if let Some(v) = s.transient {
+        obj.set_transient_raw(TransientState::from_bits_retain(v));
+    }
+    if let Some(v) = s.active {
+        obj.set_transient_flag(TransientState::ACTIVE, v);
+    }
+    if let Some(p) = &s.position {
+        obj.set_position_raw(position(p));
+    }
+    if let Some(v) = s.id {
+        obj.set_id(v);
+    }
+    if let Some(v) = s.player_distance {
+        obj.set_player_distance(v);
+    }
+    if let Some(v) = s.spheres {
+        obj.set_num_spheres(v);
+    }
+    if let Some(v) = s.radius {
+        obj.set_radius(v);
+    }
+    if let Some(v) = s.moving_to {
+        obj.set_moving_to(v);
+    }
+    if let Some(v) = s.scale {
+        obj.set_scale(v);
+    }
+    if let Some(v) = s.friction {
+        obj.set_friction(v);
+    }
+    if let Some(v) = s.accel {
+        obj.set_acceleration_raw(v);
+    }
+    if let Some(v) = s.omega {
+        obj.set_omega(v);
+    }
+    if let Some(v) = s.cached_velocity {
+        obj.set_cached_velocity_raw(v);
+    }
+    if let Some([nx, ny, nz, dd]) = s.contact_plane {
+        obj.set_contact_plane(Plane {
+            normal: Vec3::new(nx, ny, nz),
+            d: dd,
+        });
+    }
+    if let Some(v) = s.teleport_stamp {
+        obj.set_teleport_stamp(v);
+    }
+    if let Some(v) = s.time {
+        obj.set_update_time(v);
+    }
+    if let Some(v) = s.gravity {
+        obj.set_state_flag(ObjectState::GRAVITY, v);
+    }
+    if let Some(v) = s.hidden {
+        obj.set_state_flag(ObjectState::HIDDEN, v);
+    }
+    if let Some(v) = s.contact {
+        obj.set_transient_flag(TransientState::CONTACT, v);
+    }
+    if let Some(v) = s.on_walkable {
+        obj.set_transient_flag(TransientState::ON_WALKABLE, v);
+    }
+    if let Some(v) = s.cell {
+        obj.set_has_cell(v);
+    }
+    if let Some(v) = s.autonomous {
+        obj.set_autonomous(v);
+    }
+    if let Some(v) = s.constrained {
+        obj.set_constrained(v);
+    }
+    if let Some(v) = s.velocity {
+        obj.set_velocity_raw(v);
+    }
+    if let Some(w) = obj.weenie_mut() {
+        if let Some(v) = s.creature {
+            w.creature = v;
+        }
+        if let Some(v) = s.run_rate {
+            w.run_rate = v;
+        }
+        if let Some(v) = s.jump_velocity {
+            w.jump_velocity = v;
+        }
+        if let Some(v) = s.can_jump {
+            w.can_jump = v;
+        }
+        if let Some(v) = s.jump_stamina_cost {
+            w.jump_stamina_cost = v;
+        }
     }
 }

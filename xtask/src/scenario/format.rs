@@ -1,5 +1,4 @@
 //! Number and value formatting of the trace (FORMAT.md §8.3–§8.4).
-#![allow(dead_code)] // TODO(runner): remove once the dump is wired to the crates
 
 use glam::{Quat, Vec3};
 use std::fmt::Write as _;
@@ -57,11 +56,6 @@ pub fn hex(v: u32) -> String {
 /// `<b>`: `0` or `1`.
 pub fn b(v: bool) -> &'static str {
     if v { "1" } else { "0" }
-}
-
-/// `true` / `false` (event lines).
-pub fn tf(v: bool) -> &'static str {
-    if v { "true" } else { "false" }
 }
 
 /// HoldKey names (`Invalid`, `None`, `Run`), or the decimal value.

@@ -82,3 +82,152 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{defs, lexer, steps};
+
+    /// Parses one file's lines (definitions and steps, no execution); the first bad line.
+    fn parse_only(text: &str) -> Result<usize, (usize, String)> {
+        let mut d = defs::Definitions::default();
+        let mut n = 0;
+        for (i, line) in text.lines().enumerate() {
+            let t = lexer::tokenize(line);
+            let Some((&kw, rest)) = t.split_first() else {
+                continue;
+            };
+            let r = if defs::is_definition(kw) {
+                defs::parse_def(kw, rest).and_then(|def| d.apply(def))
+            } else {
+                n += 1;
+                steps::parse_step(kw, rest).map(|_| ())
+            };
+            r.map_err(|e| (i + 1, e))?;
+        }
+        Ok(n)
+    }
+
+    #[test]
+    fn every_corpus_line_parses() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/scenarios");
+        let mut files = 0;
+        for e in std::fs::read_dir(&dir).expect("fixtures/scenarios") {
+            let p = e.expect("dir entry").path();
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            if !name.ends_with(".scn") || name.starts_with("err_") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).expect("read scenario");
+            let steps = parse_only(&text).unwrap_or_else(|(l, e)| panic!("{name} line {l}: {e}"));
+            assert!(steps > 0, "{name} has steps");
+            files += 1;
+        }
+        assert!(files > 100, "the corpus is present ({files} files)");
+    }
+
+    #[test]
+    fn parse_errors_in_the_corpus_are_on_the_expected_line() {
+        for (name, line) in [
+            ("err_bad_float", 10),
+            ("err_missing_argument", 6),
+            ("err_unknown_op", 7),
+            ("err_unknown_option", 7),
+        ] {
+            let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../fixtures/scenarios")
+                .join(format!("{name}.scn"));
+            let text = std::fs::read_to_string(&p).expect("read scenario");
+            assert_eq!(parse_only(&text).map_err(|e| e.0), Err(line), "{name}");
+        }
+    }
+
+    /// A tiny deterministic generator (SplitMix64) for the mutation test.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n.max(1) as u64) as usize
+        }
+    }
+
+    /// Mutated corpus scenarios (extreme numbers, dropped and duplicated tokens and lines) must
+    /// give a trace or a `scenario line N:` error, never a panic.
+    #[test]
+    fn mutated_corpus_never_panics() {
+        const EXTREMES: [&str; 14] = [
+            "0",
+            "-1",
+            "0xFFFFFFFF",
+            "4294967295",
+            "-2147483648",
+            "1e30",
+            "-1e30",
+            "#7fc00000",
+            "#7f800000",
+            "#ff800000",
+            "#00000001",
+            "-0",
+            "0.0000001",
+            "65535",
+        ];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/scenarios");
+        let mut names: Vec<_> = std::fs::read_dir(&dir)
+            .expect("fixtures/scenarios")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "scn"))
+            .collect();
+        names.sort();
+        let mut rng = Rng(0x5EED);
+        let mut errors = 0;
+        for round in 0..400 {
+            let path = &names[rng.below(names.len())];
+            let text = std::fs::read_to_string(path).expect("read scenario");
+            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            for _ in 0..1 + rng.below(4) {
+                let i = rng.below(lines.len());
+                let mut toks: Vec<String> = lines[i].split(' ').map(str::to_string).collect();
+                match rng.below(4) {
+                    0 => {
+                        let j = rng.below(toks.len());
+                        let extreme = EXTREMES[rng.below(EXTREMES.len())];
+                        toks[j] = match toks[j].split_once('=') {
+                            Some((k, _)) => format!("{k}={extreme}"),
+                            None => extreme.to_string(),
+                        };
+                    }
+                    1 => {
+                        let j = rng.below(toks.len());
+                        toks.remove(j);
+                    }
+                    2 => {
+                        let dup = lines[rng.below(lines.len())].clone();
+                        lines.insert(i, dup);
+                    }
+                    _ => {
+                        let j = rng.below(lines.len());
+                        lines.swap(i, j);
+                    }
+                }
+                if i < lines.len() {
+                    lines[i] = toks.join(" ");
+                }
+            }
+            let out = super::run_text(&lines.join("\n"));
+            if let Some(e) = out.error {
+                assert!(e.line >= 1 && e.line <= lines.len(), "round {round}: {e}");
+                errors += 1;
+            }
+        }
+        assert!(errors < 400, "some mutants still run ({errors} errors)");
+    }
+}

@@ -571,7 +571,7 @@ pub fn parse_step(op: &str, rest: &[&str]) -> ParseResult<Step> {
             GetObjectSequence {
                 motion: parse_motion(a.req(0, "motion")?)?,
                 speed: speed_arg(&a, 1)?,
-                stop_modifiers: a.get_or("stopModifiers", false, parse_bool)?,
+                stop_modifiers: a.pos_or_key(2, "stopModifiers", false, parse_bool)?,
             }
         }
         "stop_object_completely" => no_args(rest, StopObjectCompletely)?,
@@ -598,7 +598,7 @@ pub fn parse_step(op: &str, rest: &[&str]) -> ParseResult<Step> {
         }
         "animation_done" | "mi_motion_done" => {
             let a = LineArgs::new(rest, &["success"])?;
-            let success = a.get_or("success", true, parse_bool)?;
+            let success = a.pos_or_key(0, "success", true, parse_bool)?;
             if op == "animation_done" {
                 AnimationDone { success }
             } else {
@@ -846,6 +846,31 @@ mod tests {
             p("im_push velocity 1,2,3"),
             Ok(Step::ImPush(PushNode::Velocity(Vec3::new(1.0, 2.0, 3.0))))
         );
+    }
+
+    #[test]
+    fn optional_arguments_also_come_positionally() {
+        assert_eq!(
+            p("animation_done 0"),
+            Ok(Step::AnimationDone { success: false })
+        );
+        assert_eq!(
+            p("animation_done success=0"),
+            Ok(Step::AnimationDone { success: false })
+        );
+        assert_eq!(
+            p("mi_motion_done"),
+            Ok(Step::MiMotionDone { success: true })
+        );
+        assert_eq!(
+            p("get_object_sequence Ready 1 1"),
+            Ok(Step::GetObjectSequence {
+                motion: 0x4100_0003,
+                speed: 1.0,
+                stop_modifiers: true
+            })
+        );
+        assert!(p("animation_done maybe").is_err());
     }
 
     #[test]
