@@ -9,7 +9,7 @@ use super::defs::{DataSet, Def, Definitions, is_definition, parse_def};
 use super::format::{Fmt, b, hex, hex8, hold_key, list_or_dash};
 use super::steps::{Params, PerformKind, Pos, SetArgs, Step, parse_step};
 use ac_dat::Frame;
-use ac_motiontable::{MovementType, Resolver};
+use ac_motiontable::{Fidelity, MovementType, Resolver};
 use ac_physobj::{
     ConfigWeenie, ObjectState, PartArray, PhysicsObj, Plane, Position, SliceOutcome, SliceRecord,
     TransientState,
@@ -45,6 +45,7 @@ pub struct Runner {
     interp_on: bool,
     step_no: usize,
     session: Option<Session>,
+    fidelity: Fidelity,
 }
 
 /// `result <Name>(0x%04X)` text of a WeenieError.
@@ -93,6 +94,7 @@ fn build_object(
     table: u32,
     weenie: bool,
     creature: bool,
+    fidelity: Fidelity,
 ) -> Result<PhysicsObj, String> {
     let resolver = if table == 0 {
         None
@@ -101,7 +103,7 @@ fn build_object(
             .tables
             .get(&table)
             .ok_or_else(|| format!("object table=0x{table:08X} was never defined"))?;
-        Some(Resolver::new(t.clone()))
+        Some(Resolver::new(t.clone()).with_fidelity(fidelity))
     };
     let cache: AnimationCache = data.anims.values().cloned().collect();
     let source: Arc<dyn AnimationSource> = Arc::new(cache);
@@ -109,10 +111,21 @@ fn build_object(
         creature,
         ..ConfigWeenie::default()
     });
-    Ok(PhysicsObj::new(PartArray::new(source, resolver), weenie))
+    let mut obj = PhysicsObj::new(PartArray::with_fidelity(source, resolver, fidelity), weenie);
+    obj.set_fidelity(fidelity);
+    Ok(obj)
 }
 
 impl Runner {
+    /// A runner whose objects reproduce `fidelity` (the corpus is recorded with
+    /// [`Fidelity::Ace`], the default).
+    pub fn with_fidelity(fidelity: Fidelity) -> Self {
+        Self {
+            fidelity,
+            ..Self::default()
+        }
+    }
+
     /// The trace printed so far.
     pub fn into_output(self) -> String {
         self.out
@@ -184,7 +197,13 @@ impl Runner {
             creature,
         } = *step
         {
-            let mut obj = build_object(&self.defs.data_set(), table, weenie, creature)?;
+            let mut obj = build_object(
+                &self.defs.data_set(),
+                table,
+                weenie,
+                creature,
+                self.fidelity,
+            )?;
             obj.set_physics_layer(self.physics_on);
             self.session = Some(Session {
                 obj,

@@ -27,6 +27,28 @@ pub use error::ScenarioError;
 pub struct Args {
     /// The scenario file (`NAME.scn`).
     pub file: PathBuf,
+    /// Behaviour to reproduce: `ace` (the reference the corpus was recorded from) or `retail`
+    /// (the documented retail-client differences, `retail-vs-ace.md`).
+    #[arg(long, value_enum, default_value_t = FidelityArg::Ace)]
+    pub fidelity: FidelityArg,
+}
+
+/// The `--fidelity` choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FidelityArg {
+    /// ACE, quirks included (the conformance target).
+    Ace,
+    /// The retail client where it differs with evidence.
+    Retail,
+}
+
+impl From<FidelityArg> for ac_motiontable::Fidelity {
+    fn from(f: FidelityArg) -> Self {
+        match f {
+            FidelityArg::Ace => ac_motiontable::Fidelity::Ace,
+            FidelityArg::Retail => ac_motiontable::Fidelity::Retail,
+        }
+    }
 }
 
 /// What running a scenario produced: the trace so far and, for bad input, the error.
@@ -43,7 +65,12 @@ pub struct Outcome {
 /// Lines are split on `\n` (a trailing `\r` is dropped); the file need not be valid UTF-8
 /// (invalid bytes are replaced and then rejected as malformed tokens at their line).
 pub fn run_text(text: &str) -> Outcome {
-    let mut runner = exec::Runner::default();
+    run_text_with(text, ac_motiontable::Fidelity::Ace)
+}
+
+/// [`run_text`] with the objects reproducing `fidelity`.
+pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome {
+    let mut runner = exec::Runner::with_fidelity(fidelity);
     for (i, line) in text.lines().enumerate() {
         let tokens = lexer::tokenize(line);
         if tokens.is_empty() {
@@ -63,14 +90,17 @@ pub fn run_text(text: &str) -> Outcome {
 }
 
 /// Runs the scenario file `path`.
-pub fn run_file(path: &std::path::Path) -> std::io::Result<Outcome> {
+pub fn run_file(
+    path: &std::path::Path,
+    fidelity: ac_motiontable::Fidelity,
+) -> std::io::Result<Outcome> {
     let bytes = std::fs::read(path)?;
-    Ok(run_text(&String::from_utf8_lossy(&bytes)))
+    Ok(run_text_with(&String::from_utf8_lossy(&bytes), fidelity))
 }
 
 /// Runs the command: the trace on stdout; bad input → stderr `scenario line N: …`, exit 2.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let outcome = run_file(&args.file)
+    let outcome = run_file(&args.file, args.fidelity.into())
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))?;
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();

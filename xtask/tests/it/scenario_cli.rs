@@ -90,3 +90,26 @@ fn steps_before_object_print_an_empty_dump() {
         "step 1: dump\nstep 2: dump\n"
     );
 }
+
+#[test]
+fn retail_fidelity_runs_the_same_scenarios() {
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/scenarios");
+    for name in [
+        "mi_hold_run.scn",
+        "phys_gravity_fall.scn",
+        "interp_far_blip.scn",
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(["scenario", "--fidelity", "retail"])
+            .arg(corpus.join(name))
+            .output()
+            .expect("run xtask scenario");
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with("step 1: "), "{name}: a trace is printed");
+    }
+}
