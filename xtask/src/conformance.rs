@@ -19,9 +19,9 @@ pub struct Args {
     /// Seconds a single scenario may run before it counts as hung.
     #[arg(long, default_value_t = 20)]
     pub timeout: u64,
-    /// Print the report of every failure (default: the first 5).
+    /// Print only the `FAIL NAME` lines, without the first differing step of each failure.
     #[arg(long, short)]
-    pub verbose: bool,
+    pub quiet: bool,
     /// Only scenarios whose file name contains this text.
     #[arg(long)]
     pub filter: Option<String>,
@@ -303,8 +303,8 @@ pub fn judge(scn: &Path, timeout: Duration) -> Option<Verdict> {
     })
 }
 
-/// Runs the command: one `FAIL` line (and, for the first failures, the report) per failure,
-/// then `N passed, M failed`; an error status when anything failed.
+/// Runs the command: one `FAIL` line per failure followed by its report (the first differing
+/// step), then `N passed, M failed`; an error status when anything failed.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let dir = args
         .dir
@@ -322,7 +322,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .collect();
     files.sort();
     let timeout = Duration::from_secs(args.timeout.max(1));
-    let (mut pass, mut fail, mut shown) = (0usize, 0usize, 0usize);
+    let (mut pass, mut fail) = (0usize, 0usize);
     for scn in &files {
         let name = scn
             .file_stem()
@@ -335,11 +335,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 fail += 1;
                 if why.contains('\n') {
                     println!("FAIL {name}");
-                    if args.verbose || shown < 5 {
-                        for line in why.lines().take(80) {
+                    if !args.quiet {
+                        for line in why.lines().take(120) {
                             println!("    {line}");
                         }
-                        shown += 1;
                     }
                 } else {
                     println!("FAIL {name}: {why}");
