@@ -25,7 +25,7 @@ pub const EPSILON: f32 = 0.0002;
 /// overflows its stack. The port stops re-applying modifiers at this depth: the nested
 /// `re_modify` returns without touching the list, so the modifiers it would have re-applied stay
 /// listed but their physics is not re-combined. Every non-crashing ACE input nests far less.
-pub const MAX_REMODIFY_DEPTH: u32 = 32;
+pub const MAX_REMODIFY_DEPTH: u32 = 8;
 
 /// How many modifier re-applications one top-level resolver call may perform in total (all
 /// nesting levels together); a second guard of the same robustness case against a wide-and-deep
