@@ -4,13 +4,14 @@
 //! (`FORMAT.md`, `FORMAT-physics.md`, `FORMAT-interp.md`; see `docs/scenarios.md`). This
 //! module is a thin driver: it parses lines ([`lexer`], [`defs`], [`steps`]), builds `ac_dat`
 //! records in memory, calls the public APIs of the layer crates through the reference host
-//! `ac_physobj::PhysicsObj` ([`exec`]) and prints what they report ([`format`]). No motion,
+//! `ac_physobj::PhysicsObj` ([`exec`]) and prints what they report ([`dump`], [`format`]). No motion,
 //! sequence or interpreter logic lives here.
 //!
 //! Bad input is reported as `scenario line N: <what>` on stderr with exit status 2.
 
 pub mod args;
 pub mod defs;
+pub mod dump;
 pub mod error;
 pub mod exec;
 pub mod format;
