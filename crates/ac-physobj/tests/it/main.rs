@@ -1,0 +1,8 @@
+//! Integration tests of `ac-physobj`: the tick, the physics, the completion chain, steady
+//! state against the table, and the world's determinism.
+
+mod chain;
+mod common;
+mod physics;
+mod steady;
+mod world;
