@@ -4,6 +4,7 @@ mod canonical;
 mod gating;
 mod jump;
 mod lifecycle;
+mod retail;
 mod robustness;
 
 use ac_motioninterp::testing::RecordingHost;
