@@ -84,10 +84,18 @@ pub fn csharp_sign(x: f32) -> i32 {
 /// A motion table with lookup indexes: ACE's physics `MotionTable` object.
 ///
 /// Keys repeated in the record resolve to the **last** entry (dictionary overwrite semantics).
+/// The record and its indexes are shared behind an `Arc`, so cloning a resolver (one per object
+/// using the table) is cheap.
 #[derive(Debug, Clone)]
 pub struct Resolver {
-    table: Arc<MotionTable>,
+    ix: Arc<Index>,
     fidelity: Fidelity,
+}
+
+/// The record and its sorted indexes (built once per table).
+#[derive(Debug)]
+struct Index {
+    table: Arc<MotionTable>,
     style_defaults: Vec<(u32, u32)>,
     cycles: Vec<(u32, u32)>,
     modifiers: Vec<(u32, u32)>,
@@ -160,13 +168,15 @@ impl Resolver {
             link_outer.push((key, start, entries.len() as u32));
         }
         Self {
-            table,
+            ix: Arc::new(Index {
+                table,
+                style_defaults,
+                cycles,
+                modifiers,
+                link_outer,
+                link_inner,
+            }),
             fidelity: Fidelity::Ace,
-            style_defaults,
-            cycles,
-            modifiers,
-            link_outer,
-            link_inner,
         }
     }
 
@@ -183,27 +193,27 @@ impl Resolver {
 
     /// The wrapped record.
     pub fn table(&self) -> &MotionTable {
-        &self.table
+        &self.ix.table
     }
 
     /// The shared record (to build another resolver or manager without copying).
     pub fn table_arc(&self) -> &Arc<MotionTable> {
-        &self.table
+        &self.ix.table
     }
 
     /// The table's file id (ACE `MotionTable.ID`).
     pub fn id(&self) -> u32 {
-        self.table.id
+        self.ix.table.id
     }
 
     /// The table's `DefaultStyle`.
     pub fn default_style(&self) -> u32 {
-        self.table.default_style
+        self.ix.table.default_style
     }
 
     /// `StyleDefaults[style]`.
     pub fn style_default(&self, style: u32) -> Option<u32> {
-        lookup(&self.style_defaults, style)
+        lookup(&self.ix.style_defaults, style)
     }
 
     /// `StyleDefaults[style]` or 0 (C# `TryGetValue` leaves the out value 0).
@@ -213,12 +223,12 @@ impl Resolver {
 
     /// `Cycles[key]` (raw key).
     pub fn cycle(&self, key: u32) -> Option<&MotionData> {
-        lookup(&self.cycles, key).map(|i| &self.table.cycles[i as usize].1)
+        lookup(&self.ix.cycles, key).map(|i| &self.ix.table.cycles[i as usize].1)
     }
 
     /// `Modifiers[key]` (raw key).
     pub fn modifier(&self, key: u32) -> Option<&MotionData> {
-        lookup(&self.modifiers, key).map(|i| &self.table.modifiers[i as usize].1)
+        lookup(&self.ix.modifiers, key).map(|i| &self.ix.table.modifiers[i as usize].1)
     }
 
     /// `Links[outer]` as its inner entries `(destination, motion data)`, sorted by destination;
@@ -227,23 +237,23 @@ impl Resolver {
         &self,
         outer: u32,
     ) -> Option<impl ExactSizeIterator<Item = (u32, &MotionData)> + '_> {
-        let (start, len) = lookup_outer(&self.link_outer, outer)?;
+        let (start, len) = lookup_outer(&self.ix.link_outer, outer)?;
         Some(
-            self.link_inner[start as usize..(start + len) as usize]
+            self.ix.link_inner[start as usize..(start + len) as usize]
                 .iter()
-                .map(|&(k, oi, ii)| (k, &self.table.links[oi as usize].1[ii as usize].1)),
+                .map(|&(k, oi, ii)| (k, &self.ix.table.links[oi as usize].1[ii as usize].1)),
         )
     }
 
     /// `Links[outer]` present? and then `Links[outer][inner]`.
     fn link_lookup(&self, outer: u32, inner: u32) -> Option<Option<&MotionData>> {
-        let (start, len) = lookup_outer(&self.link_outer, outer)?;
-        let slice = &self.link_inner[start as usize..(start + len) as usize];
+        let (start, len) = lookup_outer(&self.ix.link_outer, outer)?;
+        let slice = &self.ix.link_inner[start as usize..(start + len) as usize];
         Some(
             slice
                 .binary_search_by_key(&inner, |e| e.0)
                 .ok()
-                .map(|i| &self.table.links[slice[i].1 as usize].1[slice[i].2 as usize].1),
+                .map(|i| &self.ix.table.links[slice[i].1 as usize].1[slice[i].2 as usize].1),
         )
     }
 
