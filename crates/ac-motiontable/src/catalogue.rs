@@ -2,7 +2,8 @@
 //!
 //! For one motion table, [`catalogue`] derives a list of [`Case`]s from the table's own data —
 //! the default state, every style change and back, every substate of the default style entered
-//! and stopped, walk↔run, walking backwards, speed changes, every action out of the default
+//! and stopped, walk↔run, walking backwards, speed changes (including to 0, where ACE and retail
+//! differ), every action out of the default
 //! substate, every modifier (added, re-added, stopped) and a complete stop — and [`render`] runs
 //! them through the [`Resolver`] with a [`RecordingSequence`], printing the operations issued,
 //! the resulting `MotionState`, `num_anims`, the modelled node list and the physics. The text is
@@ -99,6 +100,14 @@ pub fn catalogue(r: &Resolver) -> Vec<Case> {
             vec![
                 Step::Motion(WALK_FORWARD, 1.0),
                 Step::Motion(WALK_FORWARD, 1.5),
+            ],
+        ));
+        cases.push(case(
+            "walk speed to zero".into(),
+            vec![],
+            vec![
+                Step::Motion(WALK_FORWARD, 1.0),
+                Step::Motion(WALK_FORWARD, 0.0),
             ],
         ));
         cases.push(case(
