@@ -7,6 +7,7 @@ use crate::error::{MotionInterpError, WeenieError};
 use crate::host::MotionHost;
 use crate::interp::MotionInterp;
 use crate::params::{MovementStruct, MovementType};
+use crate::state::{InterpretedMotionState, RawMotionState};
 
 /// Why [`MovementManager::perform_movement`] could not run a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -20,8 +21,14 @@ pub enum MovementError {
     Interp(#[from] MotionInterpError),
 }
 
-/// Owns the object's [`MotionInterp`] (created lazily, with its default state, as ACE does)
-/// and dispatches movement requests to it.
+/// Owns the object's [`MotionInterp`] and dispatches movement requests to it.
+///
+/// The interpreter is created lazily, *with* its default state, by the first motion request
+/// or [`get_minterp`](Self::get_minterp) (ACE's `PerformMovement`/`get_minterp` path), or
+/// explicitly by [`enter_default_state`](Self::enter_default_state). ACE's constructor
+/// additionally pre-creates an un-initialised interpreter that `MakeMovementManager(true)`
+/// initialises immediately; install one with [`set_interpreter`](Self::set_interpreter) to
+/// model that.
 ///
 /// There is no MoveToManager yet: move-to and turn-to requests return
 /// [`MovementError::NotSupported`], and `UseTime`/`HitGround` have nothing of it to drive.
@@ -38,6 +45,11 @@ impl MovementManager {
             fidelity,
             interp: None,
         }
+    }
+
+    /// Drop the interpreter (the next motion request re-creates it with its default state).
+    pub fn take_interpreter(&mut self) -> Option<MotionInterp> {
+        self.interp.take()
     }
 
     /// The interpreter, if one was created.
@@ -155,6 +167,40 @@ impl MovementManager {
     /// `motions_pending`: whether the interpreter has pending motions.
     pub fn motions_pending(&self) -> bool {
         self.interp.as_ref().is_some_and(|mi| mi.motions_pending())
+    }
+
+    /// `InqInterpretedMotionState`: the interpreted state (creating the interpreter with its
+    /// default state if missing).
+    pub fn inq_interpreted_motion_state<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+    ) -> Option<&InterpretedMotionState> {
+        self.get_minterp(host).interpreted_state()
+    }
+
+    /// `InqRawMotionState`: the raw state (creating the interpreter if missing).
+    pub fn inq_raw_motion_state<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+    ) -> Option<&RawMotionState> {
+        self.get_minterp(host).raw_state()
+    }
+
+    /// `move_to_interpreted_state`: forwarded (creating the interpreter if missing).
+    pub fn move_to_interpreted_state<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        state: &InterpretedMotionState,
+    ) -> Result<bool, MotionInterpError> {
+        self.get_minterp(host)
+            .move_to_interpreted_state(host, state)
+    }
+
+    /// `SetWeenieObject`: the host's weenie changed; the interpreter re-applies its movement.
+    pub fn weenie_changed<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
+        if let Some(mi) = self.interp.as_mut() {
+            mi.weenie_changed(host);
+        }
     }
 
     /// `UseTime`: drives only the MoveToManager in ACE, so nothing to do yet.

@@ -145,6 +145,32 @@ impl RawMotionState {
         }
     }
 
+    /// ACE `SetState`: adopt the 11 wire fields of a network raw motion state (`wire`'s
+    /// actions are ignored): style 0 becomes NonCombat, forward 0 becomes Ready, and any
+    /// speed of exactly 0 becomes 1.
+    pub fn set_state(&mut self, wire: &RawMotionState) {
+        let speed = |s: f32| if s == 0.0 { 1.0 } else { s };
+        self.current_hold_key = wire.current_hold_key;
+        self.current_style = if wire.current_style == 0 {
+            NON_COMBAT
+        } else {
+            wire.current_style
+        };
+        self.forward_command = if wire.forward_command == 0 {
+            READY
+        } else {
+            wire.forward_command
+        };
+        self.forward_hold_key = wire.forward_hold_key;
+        self.forward_speed = speed(wire.forward_speed);
+        self.sidestep_command = wire.sidestep_command;
+        self.sidestep_hold_key = wire.sidestep_hold_key;
+        self.sidestep_speed = speed(wire.sidestep_speed);
+        self.turn_command = wire.turn_command;
+        self.turn_hold_key = wire.turn_hold_key;
+        self.turn_speed = speed(wire.turn_speed);
+    }
+
     /// Pop the oldest action and return its id, or 0 when there is none.
     pub fn remove_action(&mut self) -> u32 {
         if self.actions.is_empty() {

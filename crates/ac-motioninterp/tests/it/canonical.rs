@@ -153,3 +153,27 @@ fn releasing_run_through_set_hold_key_reapplies_but_setting_run_does_not_in_ace(
     assert_eq!(mi.raw_state().unwrap().current_hold_key, HoldKey::None);
     assert!(!host.events.is_empty());
 }
+
+#[test]
+fn raw_set_state_substitutes_zero_defaults() {
+    let mut raw = ac_motioninterp::RawMotionState::default();
+    let wire = ac_motioninterp::RawMotionState {
+        current_style: 0,
+        forward_command: 0,
+        forward_speed: 0.0,
+        sidestep_command: ids::SIDE_STEP_LEFT,
+        sidestep_speed: 2.0,
+        turn_speed: 0.0,
+        current_hold_key: HoldKey::Run,
+        ..ac_motioninterp::RawMotionState::default()
+    };
+    raw.set_state(&wire);
+    assert_eq!(raw.current_style, ids::NON_COMBAT);
+    assert_eq!(raw.forward_command, ids::READY);
+    assert_eq!(
+        (raw.forward_speed, raw.sidestep_speed, raw.turn_speed),
+        (1.0, 2.0, 1.0)
+    );
+    assert_eq!(raw.sidestep_command, ids::SIDE_STEP_LEFT);
+    assert_eq!(raw.current_hold_key, HoldKey::Run);
+}
