@@ -146,3 +146,35 @@ proptest! {
         }
     }
 }
+
+/// Naive lookups over the record (last entry wins, like a C# dictionary overwrite).
+fn naive_last<T>(v: &[(u32, T)], key: u32) -> Option<&T> {
+    v.iter().rev().find(|(k, _)| *k == key).map(|(_, x)| x)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn indexed_lookups_equal_naive_lookups(table in table_strategy(), probe in prop::collection::vec(any::<u32>(), 8)) {
+        let r = Resolver::new(table.clone());
+        let mut keys: Vec<u32> = probe;
+        keys.extend(table.cycles.iter().map(|e| e.0));
+        keys.extend(table.modifiers.iter().map(|e| e.0));
+        keys.extend(table.links.iter().map(|e| e.0));
+        keys.extend(table.style_defaults.iter().map(|e| e.0));
+        for &k in &keys {
+            prop_assert_eq!(r.cycle(k), naive_last(&table.cycles, k));
+            prop_assert_eq!(r.modifier(k), naive_last(&table.modifiers, k));
+            prop_assert_eq!(r.style_default(k), naive_last(&table.style_defaults, k).copied());
+            let outer = naive_last(&table.links, k);
+            prop_assert_eq!(r.links_from(k).is_some(), outer.is_some());
+            if let Some(inner) = outer {
+                for &(to, _) in inner {
+                    prop_assert_eq!(r.link(k, to), naive_last(inner, to));
+                }
+                prop_assert_eq!(r.link(k, 0xDEAD_BEEF), naive_last(inner, 0xDEAD_BEEF));
+            }
+        }
+    }
+}
