@@ -100,7 +100,9 @@ impl InterpolationManager {
     /// 999999, `keep_heading` false, `blip_to` cell 0 identity.
     pub fn new() -> Self {
         Self {
-            queue: VecDeque::with_capacity(MAX_QUEUE_LEN + 1),
+            // Not pre-sized: most objects hold one to three nodes, and growth happens only
+            // in InterpolateTo/push (network events), never in the per-slice calls.
+            queue: VecDeque::new(),
             keep_heading: false,
             frame_counter: 0,
             original_distance: LARGE_DISTANCE,

@@ -24,7 +24,9 @@
 //!
 //! Sticky and constraint behaviour are included; what exactly is listed in [`position_manager`].
 //!
-//! No allocation happens per slice: the queue is a `VecDeque` pre-sized for the 20-node cap.
+//! No allocation happens per slice: `adjust_offset` and `use_time` only read, pop or clear the
+//! queue. Nodes are added (and the `VecDeque` may grow) only by `interpolate_to`/`push_*`, i.e.
+//! when a server message arrives. A manager without nodes owns no heap memory.
 
 pub mod constraint;
 pub mod host;
