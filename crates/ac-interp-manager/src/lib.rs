@@ -26,7 +26,8 @@
 //!
 //! No allocation happens per slice: `adjust_offset` and `use_time` only read, pop or clear the
 //! queue. Nodes are added (and the `VecDeque` may grow) only by `interpolate_to`/`push_*`, i.e.
-//! when a server message arrives. A manager without nodes owns no heap memory.
+//! when a server message arrives. A fresh manager owns no heap memory, and an object without
+//! position managers pays 32 bytes for its (boxed, lazily created) slots.
 
 pub mod constraint;
 pub mod host;

@@ -16,7 +16,8 @@
 //!   updates) is the world's job, not this crate's.
 //!
 //! Managers are created lazily, as in the reference: the interpolation manager by the first
-//! `interpolate_to`/`push_*`, the constraint manager by the first `constrain_to`.
+//! `interpolate_to`/`push_*`, the sticky manager by the first `stick_to`, the constraint manager
+//! by the first `constrain_to`.
 
 use ac_dat::Frame;
 use ac_motiontable::Fidelity;
