@@ -295,3 +295,38 @@ impl MotionTableManager {
         seq.remove_link_animations(total);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RecordingSequence;
+
+    #[test]
+    fn drain_jumps_the_counter_only_when_calls_would_be_no_ops() {
+        let mut m = MotionTableManager::new(None);
+        let mut seq = RecordingSequence::new();
+        m.add_to_queue(READY, u32::MAX, &mut seq);
+        m.add_to_queue(READY, 0, &mut seq);
+        let mut out = Vec::new();
+        m.drain(&mut out);
+        assert_eq!(out.len(), 2);
+        assert!(out.iter().all(|c| !c.success));
+        assert_eq!(m.animation_counter, 0);
+    }
+
+    #[test]
+    fn truncation_sums_and_zeroes_after_the_kept_entry() {
+        let mut m = MotionTableManager::new(None);
+        let mut seq = RecordingSequence::new();
+        for (mo, n) in [(READY, 1), (crate::motion::WALK_FORWARD, 2), (READY, 3)] {
+            m.pending.push_back(AnimNode {
+                motion: mo,
+                num_anims: n,
+            });
+        }
+        m.truncate_animation_list(0, &mut seq);
+        let counts: Vec<u32> = m.pending.iter().map(|e| e.num_anims).collect();
+        assert_eq!(counts, [1, 0, 0]);
+        assert_eq!(seq.ops(), [crate::SeqOp::RemoveLinkAnimations(5)]);
+    }
+}

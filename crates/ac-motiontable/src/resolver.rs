@@ -767,3 +767,45 @@ pub fn change_cycle_speed<S: AnimSequence + ?Sized>(seq: &mut S, old: f32, new: 
         seq.multiply_cyclic_animation_framerate(0.0);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_keeps_the_last_of_repeated_keys_sorted() {
+        let v = index_last_wins(vec![(5, 'a'), (1, 'b'), (5, 'c'), (3, 'd'), (1, 'e')]);
+        assert_eq!(v, [(1, 'e'), (3, 'd'), (5, 'c')]);
+        assert_eq!(lookup(&v, 5), Some('c'));
+        assert_eq!(lookup(&v, 4), None);
+    }
+
+    #[test]
+    fn csharp_sign_is_not_signum() {
+        assert_eq!(csharp_sign(0.0), 0);
+        assert_eq!(csharp_sign(-0.0), 0);
+        assert_eq!(csharp_sign(-1e-30), -1);
+        assert_eq!(csharp_sign(f32::INFINITY), 1);
+        assert_eq!(csharp_sign(f32::NAN), 2);
+    }
+
+    #[test]
+    fn counts_wrap_like_csharp_uint() {
+        assert_eq!(count(None).wrapping_sub(1), u32::MAX);
+        let md = MotionData {
+            anims: vec![AnimData::new(1); 3],
+            ..MotionData::default()
+        };
+        assert_eq!(count(Some(&md)), 3);
+    }
+
+    #[test]
+    fn change_cycle_speed_thresholds() {
+        let mut seq = crate::RecordingSequence::new();
+        change_cycle_speed(&mut seq, 2.0, 1.0);
+        change_cycle_speed(&mut seq, EPSILON, 0.0001);
+        change_cycle_speed(&mut seq, 0.0, 1.0);
+        use crate::SeqOp::MultiplyCyclicFramerate as M;
+        assert_eq!(seq.ops(), [M(0.5), M(0.0)]);
+    }
+}
