@@ -8,9 +8,9 @@
 //! query (position, Contact, the interpreter's max-speed inputs) is re-synchronised from each
 //! step's dump. What is left to compute is exactly this crate's job.
 //!
-//! A few hand-written traces are embedded (fixtures copied from the public corpus); the whole
-//! public corpus is replayed as well when `/work/shared/scenarios/public` (or
-//! `$AC_SCENARIOS_DIR`) is present.
+//! Every hand-written trace and two random ones are embedded (fixtures copied from the public
+//! corpus, `tests/it/fixtures/`); the whole public corpus is replayed as well when
+//! `/work/shared/scenarios/public` (or `$AC_SCENARIOS_DIR`) is present.
 
 use std::fmt::Write as _;
 
@@ -553,5 +553,43 @@ fn replay_public_corpus() {
         all.len(),
         names.len(),
         all.iter().take(12).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn replay_far_blip() {
+    check(
+        "interp_far_blip",
+        include_str!("fixtures/interp_far_blip.expected"),
+    );
+}
+
+#[test]
+fn replay_move_or_teleport_96() {
+    check(
+        "interp_move_or_teleport_96",
+        include_str!("fixtures/interp_move_or_teleport_96.expected"),
+    );
+}
+
+#[test]
+fn replay_small_correction_capped() {
+    check(
+        "interp_small_correction_capped",
+        include_str!("fixtures/interp_small_correction_capped.expected"),
+    );
+}
+
+/// Two seeded random scripts (outdoor cell with keep_heading, and one mixing velocity/jump
+/// nodes, contact toggles and MoveOrTeleport stamps).
+#[test]
+fn replay_random_scripts() {
+    check(
+        "rnd_interp_000001",
+        include_str!("fixtures/rnd_interp_000001.expected"),
+    );
+    check(
+        "rnd_interp_000008",
+        include_str!("fixtures/rnd_interp_000008.expected"),
     );
 }
