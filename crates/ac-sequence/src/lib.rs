@@ -18,8 +18,29 @@
 //! It also hosts [`aframe`]: ACE's `AFrame` math with System.Numerics operation order, used by
 //! every layer above.
 //!
-//! Animation data comes from an [`AnimationSource`] (e.g. an [`AnimationCache`] filled from a
-//! portal DAT); the player does no IO.
+//! Animation data comes from an [`AnimationSource`] (an [`AnimationCache`] filled in memory or
+//! preloaded from a portal DAT, or the lazily loading [`DatAnimations`]); the player does no IO.
+//!
+//! # Numeric fidelity
+//!
+//! `FrameNumber`, framerates and times are `f32` as in ACE (retail keeps the frame counter in
+//! f64, `retail-vs-ace.md` O12, not modelled). Frame indices use `floor` in double for the
+//! boundary tests and truncation in `advance_to_next_animation`, exactly where ACE does; float →
+//! int conversions saturate like .NET ≥ 9. Quaternion/vector math follows the scalar
+//! System.Numerics formulas ([`aframe::nmath`]); the public rotation scenario is reproduced bit
+//! for bit.
+//!
+//! # Where ACE crashes (`ace-exception-cases.md`)
+//!
+//! * `remove_link_animations(n)` on an empty list (ACE: NullReferenceException) is a no-op.
+//! * A negative framerate multiplier leaves a cyclic node with `low > high` playing backwards;
+//!   ACE's `update_internal` then recurses until the stack overflows. Here the recursion is a
+//!   loop that stops after [`MAX_STALLED_ADVANCES`] consecutive node transitions that do not
+//!   consume time (or [`MAX_ADVANCES_PER_UPDATE`] transitions in total); the rest of the quantum
+//!   is dropped and the play head stays at the last node entered. Each of those transitions
+//!   still queues its AnimationDone hook while the list starts with a link, as ACE would have.
+//! * Missing animations become empty nodes (ODD-29) and are reported through
+//!   [`Sequence::take_missing_animation`] so a caller can treat them as bad input.
 
 pub mod aframe;
 mod node;

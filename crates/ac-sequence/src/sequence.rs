@@ -298,7 +298,8 @@ impl Sequence {
         self.position_of(self.curr_anim)
     }
 
-    /// `FrameNumber`: the fractional play-head position inside the current node.
+    /// `FrameNumber`: the fractional play-head position inside the current node (f32 as in ACE;
+    /// retail uses f64, O12).
     pub fn frame_number(&self) -> f32 {
         self.frame_number
     }
