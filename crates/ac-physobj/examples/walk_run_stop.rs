@@ -115,14 +115,11 @@ fn main() {
     );
 }
 
+/// A named, coloured polyline of (t, value) points.
+type Series<'a> = (&'a str, &'a str, Vec<(f32, f32)>);
+
 /// One panel: series of (t, value) polylines with their colours and a title.
-fn panel(
-    svg: &mut String,
-    top: f32,
-    title: &str,
-    series: &[(&str, &str, Vec<(f32, f32)>)],
-    marks: &[(f32, &str)],
-) {
+fn panel(svg: &mut String, top: f32, title: &str, series: &[Series<'_>], marks: &[(f32, &str)]) {
     const LEFT: f32 = 60.0;
     const W: f32 = 840.0;
     const H: f32 = 160.0;
