@@ -108,8 +108,10 @@ impl MotionHost for ObjCore {
         self.autonomous
     }
 
+    /// The scenario host's `constrained` answer, or a constraint manager that is fully
+    /// constrained.
     fn is_fully_constrained(&self) -> bool {
-        self.constrained
+        self.constrained || self.pm_constrained
     }
 
     fn has_gravity(&self) -> bool {

@@ -132,6 +132,9 @@ pub(crate) struct ObjCore {
     pub(crate) is_animating: bool,
     pub(crate) autonomous: bool,
     pub(crate) constrained: bool,
+    /// Cached `PositionManager.IsFullyConstrained()`, refreshed before every interpreter call
+    /// (the interpreter sees the core, not the position manager).
+    pub(crate) pm_constrained: bool,
     pub(crate) physics_layer: bool,
     pub(crate) fidelity: Fidelity,
     pub(crate) id: u32,
@@ -334,6 +337,7 @@ impl PhysicsObj {
                 is_animating: false,
                 autonomous: false,
                 constrained: false,
+                pm_constrained: false,
                 physics_layer: false,
                 fidelity: Fidelity::Ace,
                 id: 0,
@@ -357,7 +361,10 @@ impl PhysicsObj {
     pub fn fidelity(&self) -> Fidelity {
         self.core.fidelity
     }
-    /// Set the fidelity (slicing rules of retail-vs-ace item 15, `set_frame` validity O17).
+    /// Set the fidelity of the object layer: slicing rules (retail-vs-ace item 15), `set_frame`
+    /// validity (O17), `get_minterp` activation (O15), and the fidelity of interpreters and
+    /// position managers created afterwards. The sequence and the motion table keep the fidelity
+    /// they were built with ([`PartArray::with_fidelity`]).
     pub fn set_fidelity(&mut self, f: Fidelity) {
         self.core.fidelity = f;
     }
@@ -646,6 +653,7 @@ impl PhysicsObj {
     /// Host `set_on_walkable(b)`: set the flag and log; on an edge, the movement manager's
     /// `LeaveGround` / `HitGround` (which reach the interpreter); then `calc_acceleration`.
     pub fn set_on_walkable(&mut self, b: bool) {
+        self.sync_constraint();
         let prev = self.core.set_on_walkable_flag(b);
         if let Some(mm) = self.mm.as_mut() {
             if prev && !b {
@@ -1067,6 +1075,7 @@ impl PhysicsObj {
 
     /// Run `f` on the interpreter with the object as its host; `None` without an interpreter.
     fn with_mi<R>(&mut self, f: impl FnOnce(&mut MotionInterp, &mut ObjCore) -> R) -> Option<R> {
+        self.sync_constraint();
         let mi = self
             .mm
             .as_mut()
@@ -1217,6 +1226,14 @@ impl PhysicsObj {
             .unwrap_or(false)
     }
 
+    /// Refresh the interpreter's view of `IsFullyConstrained` from the position manager.
+    fn sync_constraint(&mut self) {
+        self.core.pm_constrained = self
+            .pm
+            .as_ref()
+            .is_some_and(PositionManager::is_fully_constrained);
+    }
+
     /// `MovementManager.PerformMovement(mvs)`: activates the object, creates the interpreter
     /// (with its default state) when missing, and runs the movement. This is the product entry
     /// point (ACE `PhysicsObj.DoMotion` & co. route through it); move-to and turn-to requests are
@@ -1225,6 +1242,7 @@ impl PhysicsObj {
         if self.mm.is_none() {
             self.mm = Some(MovementManager::new(self.core.fidelity));
         }
+        self.sync_constraint();
         match self.mm.as_mut() {
             Some(mm) => mm
                 .perform_movement(&mut self.core, mvs)
@@ -1386,5 +1404,78 @@ impl PhysicsObj {
             }
         }
         action.result()
+    }
+
+    /// `ConstrainTo(pos, start, max)`: limit movement to `max` from `pos`, scaling the offset
+    /// down beyond `start` (creates the position manager).
+    pub fn constrain_to(&mut self, pos: &Position, start_distance: f32, max_distance: f32) {
+        self.make_position_manager();
+        if let Some(pm) = self.pm.as_mut() {
+            let host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.constrain_to(&host, pos, start_distance, max_distance);
+        }
+    }
+
+    /// `Unconstrain()`.
+    pub fn unconstrain(&mut self) {
+        if let Some(pm) = self.pm.as_mut() {
+            pm.unconstrain();
+        }
+    }
+
+    /// `StickTo(id, radius, height)`: follow object `id` (creates the position manager). The
+    /// target's position arrives through [`Self::handle_update_target`].
+    pub fn stick_to(&mut self, id: u32, radius: f32, height: f32) {
+        self.make_position_manager();
+        if let Some(pm) = self.pm.as_mut() {
+            let mut host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.stick_to(&mut host, id, radius, height);
+        }
+    }
+
+    /// A target-manager report about object `id` (`None`: the target is lost).
+    pub fn handle_update_target(&mut self, id: u32, position: Option<&Position>) {
+        if let Some(pm) = self.pm.as_mut() {
+            let mut host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.handle_update_target(&mut host, id, position);
+        }
+    }
+
+    /// `Unstick()`.
+    pub fn unstick(&mut self) {
+        if let Some(pm) = self.pm.as_mut() {
+            let mut host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.unstick(&mut host);
+        }
+    }
+
+    /// ACE `exit_world()` (motion part): the table manager's queue completes with `false`
+    /// (replayed), the interpreter drops its pending motions, and the object unsticks.
+    pub fn exit_world(&mut self) {
+        self.handle_exit_world();
+        if let Some(mm) = self.mm.as_mut() {
+            let _ = mm.handle_exit_world(&mut self.core);
+        }
+        self.unstick();
+    }
+
+    /// ACE `IsMovingOrAnimating`: animating, a link still playing, or any velocity.
+    pub fn is_moving_or_animating(&self) -> bool {
+        self.core.is_animating
+            || !self.core.parts.sequence.is_first_cyclic()
+            || !math::vec_eq(self.core.cached_velocity, Vec3::ZERO)
+            || !math::vec_eq(self.core.velocity, Vec3::ZERO)
     }
 }

@@ -1,9 +1,10 @@
 //! A world of physics objects with stable ids and a deterministic tick.
 
+use ac_motiontable::Fidelity;
 use rayon::prelude::*;
 use slotmap::{SlotMap, new_key_type};
 
-use crate::object::{PhysicsObj, SliceRecord};
+use crate::object::{MIN_QUANTUM, PhysicsObj, SliceRecord};
 
 new_key_type! {
     /// A stable handle to an object in a [`World`] (survives other objects' removal).
@@ -21,6 +22,8 @@ new_key_type! {
 pub struct World {
     objects: SlotMap<ObjectId, PhysicsObj>,
     now: f64,
+    last_update: f64,
+    fidelity: Fidelity,
     scratch: Vec<SliceRecord>,
 }
 
@@ -71,11 +74,33 @@ impl World {
         self.objects.iter()
     }
 
+    /// The world's fidelity: with [`Fidelity::Retail`] the 30 Hz gate is global, as in the
+    /// retail client's `CPhysics::UseTime` (retail-vs-ace item 15): a tick less than 1/30 s after
+    /// the last world update updates no object. With `Ace` every object gates itself. (Each
+    /// object's own slicing follows the object's fidelity.)
+    pub fn set_fidelity(&mut self, f: Fidelity) {
+        self.fidelity = f;
+    }
+
+    /// Whether this tick passes the world-level gate (always with `Ace`).
+    fn gate(&mut self) -> bool {
+        if self.fidelity.is_retail() {
+            if self.now - self.last_update < f64::from(MIN_QUANTUM) {
+                return false;
+            }
+            self.last_update = self.now;
+        }
+        true
+    }
+
     /// Advance the clock by `dt` and run every object's clock-driven `update_object`, one after
     /// the other in slot order. Slice records are discarded (events stay in each object's log
-    /// unless logging is off).
+    /// unless logging is off: drain them or turn logging off for long runs).
     pub fn tick(&mut self, dt: f64) {
         self.now += dt;
+        if !self.gate() {
+            return;
+        }
         let now = self.now;
         for obj in self.objects.values_mut() {
             self.scratch.clear();
@@ -88,6 +113,9 @@ impl World {
     /// is bit-identical to the serial tick.
     pub fn tick_parallel(&mut self, dt: f64) {
         self.now += dt;
+        if !self.gate() {
+            return;
+        }
         let now = self.now;
         let mut objs: Vec<&mut PhysicsObj> = self.objects.values_mut().collect();
         objs.par_iter_mut().for_each_init(Vec::new, |scratch, obj| {

@@ -89,3 +89,17 @@ fn get_minterp_creates_the_interpreter_once() {
     assert_eq!(o.events().len(), n, "second call creates nothing");
     assert!(o.has_movement_manager());
 }
+
+#[test]
+fn exit_world_fails_everything_pending() {
+    let mut o = walker(1.0);
+    o.do_motion(WALK_FORWARD, &MovementParameters::default());
+    o.take_events();
+    o.exit_world();
+    assert!(o.parts().manager.pending().is_empty());
+    assert!(!o.is_animating());
+    assert!(o.take_events().contains(&ObjectEvent::MotionDone {
+        motion: WALK_FORWARD,
+        success: false
+    }));
+}

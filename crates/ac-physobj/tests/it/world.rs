@@ -112,3 +112,21 @@ fn ids_are_stable_across_removal() {
     assert!(w.get(a).is_none());
     assert_eq!(w.len(), 1);
 }
+
+#[test]
+fn retail_world_gate_is_global() {
+    let mut w = World::new();
+    w.set_fidelity(ac_motiontable::Fidelity::Retail);
+    let mut o = bare();
+    o.set_fidelity(ac_motiontable::Fidelity::Retail);
+    o.set_transient_raw(TransientState::ACTIVE);
+    o.set_velocity_raw(Vec3::new(0.0, 1.0, 0.0));
+    o.set_friction(0.0);
+    o.set_transient_flag(TransientState::ON_WALKABLE, false);
+    let id = w.insert(o);
+    w.tick(0.02);
+    assert_eq!(w.get(id).map(|o| o.position().frame.origin.y), Some(0.0));
+    w.tick(0.02);
+    let y = w.get(id).map_or(0.0, |o| o.position().frame.origin.y);
+    assert!((y - 0.04).abs() < 1e-5, "both gaps stepped at once: {y}");
+}
