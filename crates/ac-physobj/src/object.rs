@@ -145,7 +145,6 @@ pub(crate) struct ObjCore {
     pub(crate) log_events: bool,
     pub(crate) hooks: Vec<AnimationHook>,
     pub(crate) events: Vec<ObjectEvent>,
-    pub(crate) scratch: Vec<MotionCompletion>,
 }
 
 impl ObjCore {
@@ -292,6 +291,44 @@ impl ObjCore {
     }
 }
 
+thread_local! {
+    /// Per-thread hook buffer lent to the object for the duration of a tick, so an object does
+    /// not keep a hook buffer of its own (hooks are 64 bytes each; a walking cycle queues
+    /// several per tick). Hooks never outlive the tick that queued them except through
+    /// [`PhysicsObj::update_sequence`], which uses the object's own list.
+    static HOOK_SCRATCH: std::cell::Cell<Vec<AnimationHook>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+thread_local! {
+    /// Per-thread buffer for the manager's completions (filled and replayed within one call).
+    static COMPLETION_SCRATCH: std::cell::Cell<Vec<MotionCompletion>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Take the thread's completion buffer (a nested call simply gets a fresh one).
+fn take_completion_buffer() -> Vec<MotionCompletion> {
+    COMPLETION_SCRATCH.with(|c| c.take())
+}
+
+/// Lend the thread's hook buffer to `core.hooks` (keeping any hooks already pending) and return
+/// the object's own buffer, to be handed back by [`return_hook_buffer`].
+fn borrow_hook_buffer(core: &mut ObjCore) -> Vec<AnimationHook> {
+    let mut own = std::mem::take(&mut core.hooks);
+    let mut lent = HOOK_SCRATCH.with(|c| c.take());
+    lent.append(&mut own);
+    core.hooks = lent;
+    own
+}
+
+/// Give the lent buffer back to the thread and restore the object's own (empty) buffer.
+fn return_hook_buffer(core: &mut ObjCore, own: Vec<AnimationHook>) {
+    let mut lent = std::mem::replace(&mut core.hooks, own);
+    // process_hooks has cleared it; anything left is kept on the object.
+    if !lent.is_empty() {
+        core.hooks.append(&mut lent);
+    }
+    HOOK_SCRATCH.with(|c| c.set(lent));
+}
+
 /// One physics object: part array, interpreter, position manager, flags and the tick.
 ///
 /// **There is no collision.** A moved candidate position is always accepted as computed: the
@@ -308,7 +345,7 @@ impl ObjCore {
 pub struct PhysicsObj {
     pub(crate) core: ObjCore,
     pub(crate) mm: Option<MovementManager>,
-    pub(crate) pm: Option<PositionManager>,
+    pub(crate) pm: Option<Box<PositionManager>>,
 }
 
 impl PhysicsObj {
@@ -348,7 +385,6 @@ impl PhysicsObj {
                 log_events: true,
                 hooks: Vec::new(),
                 events: Vec::new(),
-                scratch: Vec::new(),
             },
             mm: None,
             pm: None,
@@ -678,10 +714,10 @@ impl PhysicsObj {
 
     // ------------------------------------------------------------------ hooks and completions
 
-    /// Replay the completions in `core.scratch` (FORMAT.md §6): for each, log `motion_done`, run
-    /// the interpreter's `MotionDone`, then log `weenie_motion_done` when there is a weenie.
-    fn replay_completions(&mut self) {
-        let comps = std::mem::take(&mut self.core.scratch);
+    /// Replay completions (FORMAT.md §6): for each, log `motion_done`, run the interpreter's
+    /// `MotionDone`, then log `weenie_motion_done` when there is a weenie. The buffer goes back
+    /// to the thread.
+    fn replay_completions(&mut self, comps: Vec<MotionCompletion>) {
         for c in &comps {
             self.core.log(ObjectEvent::MotionDone {
                 motion: c.motion,
@@ -698,18 +734,19 @@ impl PhysicsObj {
                 });
             }
         }
-        let mut comps = comps;
-        comps.clear();
-        self.core.scratch = comps;
+        COMPLETION_SCRATCH.with(|cell| {
+            let mut comps = comps;
+            comps.clear();
+            cell.set(comps);
+        });
     }
 
     /// `Hook_AnimDone` → `MotionTableManager.AnimationDone(true)`, completions replayed.
     fn hook_anim_done(&mut self) {
-        let mut buf = std::mem::take(&mut self.core.scratch);
+        let mut buf = take_completion_buffer();
         buf.clear();
         self.core.parts.manager.animation_done(true, &mut buf);
-        self.core.scratch = buf;
-        self.replay_completions();
+        self.replay_completions(buf);
     }
 
     /// Host `process_hooks()`: each queued hook is logged, then executed (`AnimationDone` runs the
@@ -737,14 +774,13 @@ impl PhysicsObj {
     /// Host `CheckForCompletedMotions()` (also `HandleMovement()` = the manager's `UseTime`):
     /// completes zero-anim head entries, replaying them.
     pub fn check_for_completed_motions(&mut self) {
-        let mut buf = std::mem::take(&mut self.core.scratch);
+        let mut buf = take_completion_buffer();
         buf.clear();
         self.core
             .parts
             .manager
             .check_for_completed_motions(&mut buf);
-        self.core.scratch = buf;
-        self.replay_completions();
+        self.replay_completions(buf);
     }
 
     /// `HandleMovement()`: the manager's `UseTime` (= `CheckForCompletedMotions`).
@@ -756,33 +792,30 @@ impl PhysicsObj {
     /// replayed.
     pub fn remove_link_animations(&mut self) {
         self.core.log(ObjectEvent::RemoveLinkAnimations);
-        let mut buf = std::mem::take(&mut self.core.scratch);
+        let mut buf = take_completion_buffer();
         buf.clear();
         let parts = &mut self.core.parts;
         parts
             .manager
             .handle_enter_world(&mut parts.sequence, &mut buf);
-        self.core.scratch = buf;
-        self.replay_completions();
+        self.replay_completions(buf);
     }
 
     /// `AnimationDone(success)` on the manager with the completions routed (the scenario's
     /// direct `animation_done` op reaches the object's `MotionDone` the same way).
     pub fn animation_done(&mut self, success: bool) {
-        let mut buf = std::mem::take(&mut self.core.scratch);
+        let mut buf = take_completion_buffer();
         buf.clear();
         self.core.parts.manager.animation_done(success, &mut buf);
-        self.core.scratch = buf;
-        self.replay_completions();
+        self.replay_completions(buf);
     }
 
     /// `manager.HandleExitWorld()` with the completions routed.
     pub fn handle_exit_world(&mut self) {
-        let mut buf = std::mem::take(&mut self.core.scratch);
+        let mut buf = take_completion_buffer();
         buf.clear();
         self.core.parts.manager.handle_exit_world(&mut buf);
-        self.core.scratch = buf;
-        self.replay_completions();
+        self.replay_completions(buf);
     }
 
     // ------------------------------------------------------------------ animation-only tick
@@ -791,6 +824,13 @@ impl PhysicsObj {
     /// identity frame; (2) `process_hooks()`; (3) `HandleMovement()`. Returns the offset frame
     /// (identity when Hidden skipped the update).
     pub fn anim_tick(&mut self, q: f32) -> Frame {
+        let own = borrow_hook_buffer(&mut self.core);
+        let frame = self.anim_tick_inner(q);
+        return_hook_buffer(&mut self.core, own);
+        frame
+    }
+
+    fn anim_tick_inner(&mut self, q: f32) -> Frame {
         let mut frame = Frame::IDENTITY;
         if !self.core.state.contains(ObjectState::HIDDEN) {
             let core = &mut self.core;
@@ -834,6 +874,13 @@ impl PhysicsObj {
         if !self.core.transient.contains(TransientState::ACTIVE) || self.core.cell.is_none() {
             return SliceRecord::inactive(qf);
         }
+        let own = borrow_hook_buffer(&mut self.core);
+        let r = self.slice_inner(q, qf);
+        return_hook_buffer(&mut self.core, own);
+        r
+    }
+
+    fn slice_inner(&mut self, q: f64, qf: f32) -> SliceRecord {
         let pos = self.core.position.frame;
         let hidden = self.core.state.contains(ObjectState::HIDDEN);
         let mut off = Frame::IDENTITY;
@@ -1036,14 +1083,13 @@ impl PhysicsObj {
     /// `manager.HandleEnterWorld(seq)` called directly (no `remove_link_animations` event), with
     /// its completions routed like every other completion.
     pub fn handle_enter_world(&mut self) {
-        let mut buf = std::mem::take(&mut self.core.scratch);
+        let mut buf = take_completion_buffer();
         buf.clear();
         let parts = &mut self.core.parts;
         parts
             .manager
             .handle_enter_world(&mut parts.sequence, &mut buf);
-        self.core.scratch = buf;
-        self.replay_completions();
+        self.replay_completions(buf);
     }
 
     // ------------------------------------------------------------------ movement manager
@@ -1230,7 +1276,7 @@ impl PhysicsObj {
     fn sync_constraint(&mut self) {
         self.core.pm_constrained = self
             .pm
-            .as_ref()
+            .as_deref()
             .is_some_and(PositionManager::is_fully_constrained);
     }
 
@@ -1272,7 +1318,7 @@ impl PhysicsObj {
 
     /// The position manager, if created.
     pub fn position_manager(&self) -> Option<&PositionManager> {
-        self.pm.as_ref()
+        self.pm.as_deref()
     }
     /// Whether the position manager exists (`pm` in the trace).
     pub fn has_position_manager(&self) -> bool {
@@ -1280,18 +1326,18 @@ impl PhysicsObj {
     }
     /// The interpolation manager, if created.
     pub fn interpolation(&self) -> Option<&InterpolationManager> {
-        self.pm.as_ref().and_then(PositionManager::interpolation)
+        self.pm.as_deref().and_then(PositionManager::interpolation)
     }
 
     /// `MakePositionManager()`: create it if missing and activate the object (unless Static).
     fn make_position_manager(&mut self) -> &mut PositionManager {
         if self.pm.is_none() {
-            self.pm = Some(PositionManager::with_fidelity(self.core.fidelity));
+            self.pm = Some(Box::new(PositionManager::with_fidelity(self.core.fidelity)));
             let _ = self.core.set_active(true);
         }
         let f = self.core.fidelity;
         self.pm
-            .get_or_insert_with(|| PositionManager::with_fidelity(f))
+            .get_or_insert_with(|| Box::new(PositionManager::with_fidelity(f)))
     }
 
     /// `InterpolateTo(p, keep_heading)`: queue a server position (FORMAT-interp.md §5.3).
@@ -1319,7 +1365,7 @@ impl PhysicsObj {
     pub fn im_use_time(&mut self) -> bool {
         let Some(im) = self
             .pm
-            .as_mut()
+            .as_deref_mut()
             .and_then(PositionManager::interpolation_mut)
         else {
             return false;
@@ -1336,7 +1382,7 @@ impl PhysicsObj {
     pub fn im_node_completed(&mut self, success: bool) -> bool {
         let Some(im) = self
             .pm
-            .as_mut()
+            .as_deref_mut()
             .and_then(PositionManager::interpolation_mut)
         else {
             return false;
@@ -1359,7 +1405,7 @@ impl PhysicsObj {
     /// `IsInterpolating()`.
     pub fn is_interpolating(&self) -> bool {
         self.pm
-            .as_ref()
+            .as_deref()
             .is_some_and(PositionManager::is_interpolating)
     }
 
