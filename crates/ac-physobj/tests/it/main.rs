@@ -3,6 +3,7 @@
 
 mod chain;
 mod common;
+mod interp;
 mod physics;
 mod steady;
 mod world;
