@@ -947,6 +947,11 @@ impl PhysicsObj {
             SliceOutcome::NoSpheres
         };
 
+        // ACE: movement_manager.UseTime() (the MoveToManager, not modelled), then
+        // part_array.HandleMovement() (the completion poll), then position_manager.UseTime().
+        if let Some(mm) = self.mm.as_mut() {
+            mm.use_time();
+        }
         self.handle_movement();
         self.position_manager_use_time();
 

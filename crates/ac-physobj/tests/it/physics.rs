@@ -201,3 +201,42 @@ fn on_walkable_edges_run_ground_transitions() {
     );
     assert_eq!(o.acceleration(), Vec3::ZERO);
 }
+
+#[test]
+fn set_frame_validity_differs_by_fidelity() {
+    let bad = ac_dat::Frame {
+        origin: Vec3::ZERO,
+        orientation: glam::Quat::from_xyzw(0.0, 0.0, 0.0, 2.0),
+    };
+    let mut o = bare();
+    o.set_frame(bad);
+    assert_eq!(
+        o.position().frame.orientation.w,
+        0.0,
+        "ACE zeroes a non-unit quaternion"
+    );
+    o.set_fidelity(Fidelity::Retail);
+    o.set_frame(bad);
+    assert_eq!(
+        o.position().frame.orientation.w,
+        2.0,
+        "retail keeps it (O17)"
+    );
+}
+
+#[test]
+fn get_minterp_activation_differs_by_fidelity() {
+    // Physics layer off, so LeaveGround's set_velocity does not activate either.
+    let mut o = bare();
+    o.set_physics_layer(false);
+    o.get_minterp();
+    assert!(
+        !o.transient().contains(TransientState::ACTIVE),
+        "ACE activates only Static objects (ODD-23)"
+    );
+    let mut r = bare();
+    r.set_physics_layer(false);
+    r.set_fidelity(Fidelity::Retail);
+    r.get_minterp();
+    assert!(r.transient().contains(TransientState::ACTIVE), "retail O15");
+}
