@@ -5,5 +5,6 @@ mod chain;
 mod common;
 mod interp;
 mod physics;
+mod robust;
 mod steady;
 mod world;
