@@ -32,7 +32,7 @@ impl Rng {
             f32::NEG_INFINITY,
         ];
         let r = self.next();
-        if r % 4 == 0 {
+        if r.is_multiple_of(4) {
             SPECIAL[(r >> 8) as usize % SPECIAL.len()]
         } else {
             ((r >> 11) as f64 / (1u64 << 53) as f64 * 20.0 - 10.0) as f32
@@ -48,14 +48,14 @@ fn random_scripts_never_panic() {
     for seed in 0..200u64 {
         let mut rng = Rng(seed);
         let mut o = walker(1.5);
-        if seed % 2 == 1 {
+        if !seed.is_multiple_of(2) {
             o.set_fidelity(Fidelity::Retail);
         }
         let mut out = Vec::new();
         for _ in 0..60 {
             let p = MovementParameters {
                 speed: rng.f(),
-                hold_key_to_apply: if rng.next() % 2 == 0 {
+                hold_key_to_apply: if rng.next().is_multiple_of(2) {
                     HoldKey::Run
                 } else {
                     HoldKey::None
@@ -79,7 +79,7 @@ fn random_scripts_never_panic() {
                 5 => o.set_local_velocity(rng.v()),
                 6 => o.set_omega(rng.v()),
                 7 => o.set_heading(rng.f()),
-                8 => o.set_on_walkable(rng.next() % 2 == 0),
+                8 => o.set_on_walkable(rng.next().is_multiple_of(2)),
                 9 => {
                     o.mi_jump(rng.f(), 0);
                 }
@@ -98,12 +98,12 @@ fn random_scripts_never_panic() {
                             orientation: Quat::from_xyzw(rng.f(), rng.f(), rng.f(), rng.f()),
                         },
                     ),
-                    rng.next() % 2 == 0,
+                    rng.next().is_multiple_of(2),
                 ),
                 15 => {
                     o.move_or_teleport(
                         &Position::new(0xA9B4_0021, Frame::IDENTITY),
-                        rng.next() % 2 == 0,
+                        rng.next().is_multiple_of(2),
                         rng.next() as i32,
                     );
                 }
