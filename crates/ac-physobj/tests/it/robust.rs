@@ -87,7 +87,7 @@ fn random_scripts_never_panic() {
                     out.clear();
                     o.update_object(f64::from(rng.f()), &mut out);
                 }
-                11 | 12 | 13 => {
+                11..=13 => {
                     o.slice(f64::from(rng.f().abs().min(0.3)));
                 }
                 14 => o.interpolate_to(
