@@ -240,3 +240,24 @@ fn get_minterp_activation_differs_by_fidelity() {
     r.get_minterp();
     assert!(r.transient().contains(TransientState::ACTIVE), "retail O15");
 }
+
+#[test]
+fn land_on_flat_ground_stops_the_fall() {
+    let mut o = crate::common::walker(1.0);
+    o.set_transient_flag(TransientState::CONTACT, false);
+    o.set_on_walkable(false);
+    for _ in 0..5 {
+        o.slice(0.1);
+    }
+    assert!(o.position().frame.origin.z < 0.0, "falls with no collision");
+    o.take_events();
+    o.land_on_flat_ground(0.0);
+    let ev = o.take_events();
+    assert_eq!(ev[0], ObjectEvent::SetOnWalkable(true));
+    assert!(
+        ev.contains(&ObjectEvent::RemoveLinkAnimations),
+        "HitGround ran"
+    );
+    assert_eq!(o.acceleration(), Vec3::ZERO);
+    assert_eq!(o.contact_plane().normal, Vec3::Z);
+}
