@@ -84,6 +84,10 @@ struct Link {
 /// root motion into the caller's offset frame and hooks into the caller's hook buffer.
 ///
 /// Animations are looked up through an [`AnimationSource`]; the player itself does no IO.
+///
+/// Cloning is cheap apart from the node list (animations are shared `Arc`s) and keeps node
+/// handles valid in the clone.
+#[derive(Clone)]
 pub struct Sequence {
     nodes: SlotMap<NodeId, Link>,
     head: Option<NodeId>,
@@ -98,6 +102,14 @@ pub struct Sequence {
     source: Arc<dyn AnimationSource>,
     missing_animation: Option<u32>,
     fidelity: Fidelity,
+}
+
+impl Default for Sequence {
+    /// An empty sequence over [`crate::NoAnimations`]: usable for velocity/omega integration
+    /// only (every append reports a missing animation).
+    fn default() -> Self {
+        Self::new(Arc::new(crate::NoAnimations))
+    }
 }
 
 impl std::fmt::Debug for Sequence {

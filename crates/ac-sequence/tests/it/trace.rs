@@ -202,3 +202,27 @@ fn renderer_sees_the_current_part_frame_or_the_placement_frame() {
     assert_eq!(s.curr_frame_number(), 1);
     assert_eq!(s.curr_part_frames()[0].origin, Vec3::splat(1.0));
 }
+
+#[test]
+fn clones_are_independent_and_keep_handles() {
+    let mut c = AnimationCache::new();
+    c.insert(plain(0x0300_0001, 4));
+    c.insert(plain(0x0300_0002, 6));
+    let mut s = Sequence::new(Arc::new(c));
+    s.append_animation(&d(0x0300_0001));
+    let cyc = s.append_animation(&d(0x0300_0002)).expect("appended");
+    let mut t = s.clone();
+    assert_eq!(t.first_cyclic(), Some(cyc));
+    t.update(0.5, None, None);
+    assert_eq!(t.len(), 1);
+    assert_eq!(s.len(), 2, "the original did not move");
+    assert_eq!(s.frame_number(), 0.0);
+
+    let mut empty = Sequence::default();
+    empty.set_velocity(Vec3::new(1.0, 0.0, 0.0));
+    let mut f = AFrame::IDENTITY;
+    empty.update(0.5, Some(&mut f), None);
+    assert_eq!(f.origin, Vec3::new(0.5, 0.0, 0.0));
+    assert!(empty.append_animation(&d(0x0300_0001)).is_some());
+    assert_eq!(empty.take_missing_animation(), Some(0x0300_0001));
+}
