@@ -3,6 +3,7 @@
 mod dat_source;
 mod extreme;
 mod harness;
+mod model;
 mod random_ops;
 mod scenarios;
 mod trace;
