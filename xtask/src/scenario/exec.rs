@@ -126,13 +126,6 @@ impl Runner {
         }
     }
 
-    /// The object the scenario currently drives (`None` before the first `object` step), for
-    /// tools that replay a scenario and sample the object between lines (`xtask timeline`).
-    #[allow(dead_code)] // API for `xtask timeline` (its owner is switching to it)
-    pub fn object(&self) -> Option<&PhysicsObj> {
-        self.session.as_ref().map(|s| &s.obj)
-    }
-
     /// The trace printed so far.
     pub fn into_output(self) -> String {
         self.out

@@ -139,20 +139,6 @@ mod tests {
     }
 
     #[test]
-    fn runner_exposes_its_object_between_lines() {
-        let mut r = super::exec::Runner::default();
-        assert!(r.object().is_none());
-        r.line(&["object"]).expect("object");
-        r.line(&["seq_set_velocity", "0,1,0"])
-            .expect("seq_set_velocity");
-        let obj = r.object().expect("an object after `object`");
-        assert_eq!(
-            obj.parts().sequence.velocity(),
-            glam::Vec3::new(0.0, 1.0, 0.0)
-        );
-    }
-
-    #[test]
     fn every_corpus_line_parses() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/scenarios");
         let mut files = 0;
