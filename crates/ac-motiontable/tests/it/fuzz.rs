@@ -10,7 +10,7 @@ use glam::Vec3;
 use proptest::prelude::*;
 
 const STYLES: [u32; 3] = [0x8000_003D, 0x8000_003E, 0x8000_003C];
-const MOTIONS: [u32; 12] = [
+pub const MOTIONS: [u32; 12] = [
     READY,
     WALK_FORWARD,
     RUN_FORWARD,
@@ -25,7 +25,7 @@ const MOTIONS: [u32; 12] = [
     0x8000_003E,
 ];
 
-fn md_strategy() -> impl Strategy<Value = MotionData> {
+pub fn md_strategy() -> impl Strategy<Value = MotionData> {
     (0u8..4, 0usize..3, -2.0f32..2.0, -2.0f32..2.0).prop_map(|(bitfield, n, v, w)| MotionData {
         bitfield,
         flags: 3,
@@ -37,7 +37,7 @@ fn md_strategy() -> impl Strategy<Value = MotionData> {
     })
 }
 
-fn table_strategy() -> impl Strategy<Value = MotionTable> {
+pub fn table_strategy() -> impl Strategy<Value = MotionTable> {
     let motion = || prop::sample::select(MOTIONS.to_vec());
     let style = || prop::sample::select(STYLES.to_vec());
     (

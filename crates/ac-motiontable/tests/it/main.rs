@@ -2,6 +2,7 @@
 
 mod command;
 mod fuzz;
+mod literal;
 mod manager;
 mod resolver;
 mod robustness;
