@@ -1,6 +1,7 @@
 //! Integration tests of `ac-motioninterp` against the documented test doubles.
 
 mod canonical;
+mod differential;
 mod gating;
 mod jump;
 mod lifecycle;
