@@ -623,9 +623,17 @@ fn run(seed: u64) {
             ..TestWeenie::default()
         }),
         _ => Some(TestWeenie {
-            run_rate: if seed % 3 == 0 { None } else { Some(1.25) },
-            jump_velocity: if seed % 5 == 0 { None } else { Some(4.5) },
-            jump_stamina_cost: if seed % 7 == 0 { 0.0 } else { 1.0 },
+            run_rate: if seed.is_multiple_of(3) {
+                None
+            } else {
+                Some(1.25)
+            },
+            jump_velocity: if seed.is_multiple_of(5) {
+                None
+            } else {
+                Some(4.5)
+            },
+            jump_stamina_cost: if seed.is_multiple_of(7) { 0.0 } else { 1.0 },
             ..TestWeenie::default()
         }),
     };
@@ -729,10 +737,10 @@ fn run(seed: u64) {
             14 => {
                 // Flag changes, with the object's edge behaviour on landing/leaving.
                 let (c, w, g, cell, auto) = (
-                    rng.next() % 4 != 0,
-                    rng.next() % 3 != 0,
-                    rng.next() % 6 != 0,
-                    rng.next() % 8 != 0,
+                    !rng.next().is_multiple_of(4),
+                    !rng.next().is_multiple_of(3),
+                    !rng.next().is_multiple_of(6),
+                    !rng.next().is_multiple_of(8),
                     rng.next().is_multiple_of(2),
                 );
                 for h in [&mut h1, &mut h2] {
