@@ -703,6 +703,8 @@ impl MotionInterp {
 
     /// `motion_allows_jump`: `YouCantJumpFromThisPosition` for the blocked ranges of
     /// `motion-constants.md` §18 (ACE includes Falling; Retail blocks Fallen instead, O3).
+    /// Both use the 11.4186 command numbering of the project's DATs (11.6096 shifted the
+    /// TripleThrust range and added Sanctuary; not modelled).
     pub fn motion_allows_jump(&self, m: u32) -> WeenieError {
         let ranges = (RELOAD..=PICKUP).contains(&m)
             || (TRIPLE_THRUST_LOW..=MAGIC_POWER_UP_07_PURPLE).contains(&m)
