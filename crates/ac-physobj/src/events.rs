@@ -54,51 +54,6 @@ pub enum ObjectEvent {
     TeleportHook,
 }
 
-/// ACE `AnimationHookType` names by number, for the `anim_hook` trace text.
-pub fn hook_type_name(t: u32) -> Option<&'static str> {
-    const NAMES: [&str; 27] = [
-        "NoOp",
-        "Sound",
-        "SoundTable",
-        "Attack",
-        "AnimationDone",
-        "ReplaceObject",
-        "Ethereal",
-        "TransparentPart",
-        "Luminous",
-        "LuminousPart",
-        "Diffuse",
-        "DiffusePart",
-        "Scale",
-        "CreateParticle",
-        "DestroyParticle",
-        "StopParticle",
-        "NoDraw",
-        "DefaultScript",
-        "DefaultScriptPart",
-        "CallPES",
-        "Transparent",
-        "SoundTweaked",
-        "SetOmega",
-        "TextureVelocity",
-        "TextureVelocityPart",
-        "SetLight",
-        "CreateBlockingParticle",
-    ];
-    NAMES.get(t as usize).copied()
-}
-
-/// ACE `AnimationHookDir` names.
-pub fn hook_dir_name(d: i32) -> Option<&'static str> {
-    match d {
-        -2 => Some("Unknown"),
-        -1 => Some("Backward"),
-        0 => Some("Both"),
-        1 => Some("Forward"),
-        _ => None,
-    }
-}
-
 /// The trace text after `event ` (FORMAT.md §8.2), e.g. `motion_done 0x41000003 true`.
 impl fmt::Display for ObjectEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -108,12 +63,12 @@ impl fmt::Display for ObjectEvent {
                 direction,
             } => {
                 f.write_str("anim_hook ")?;
-                match hook_type_name(hook_type) {
+                match ac_dat::hook_type_name(hook_type) {
                     Some(n) => f.write_str(n)?,
                     None => write!(f, "{hook_type}")?,
                 }
                 f.write_str(":")?;
-                match hook_dir_name(direction) {
+                match ac_dat::hook_direction_name(direction) {
                     Some(n) => f.write_str(n),
                     None => write!(f, "{direction}"),
                 }
