@@ -11,20 +11,13 @@ use ac_dat::Frame;
 use ac_sequence::AFrameOps;
 use glam::{Quat, Vec3};
 
-/// ACE `PhysicsGlobals.EPSILON`: the small-distance threshold used by frame equality, heading
-/// normalisation and the small-velocity snap.
-pub const EPSILON: f32 = 0.0002;
-
-/// `dot(a, b) = a.x*b.x + a.y*b.y + a.z*b.z`, summed left to right (FORMAT-physics §5 notation).
-#[inline]
-pub fn dot(a: Vec3, b: Vec3) -> f32 {
-    a.x * b.x + a.y * b.y + a.z * b.z
-}
-
 // Canonical System.Numerics primitives and heading helpers: `ac_sequence::aframe` (via the
 // `ac-interp-manager` wrappers for the headings). Each was operation-for-operation identical
 // to the copy that used to live here.
-pub use ac_interp_manager::math::{get_heading as quat_heading, set_heading, set_vector_heading};
+pub use ac_interp_manager::math::{
+    EPSILON, add, dot, get_heading as quat_heading, scale as mul, set_heading, set_vector_heading,
+    sub,
+};
 pub use ac_sequence::aframe::nmath::{
     length, quat_mul, quat_normalize, to_degrees, to_radians, transform as rotate, yaw_pitch_roll,
 };
@@ -34,24 +27,6 @@ pub use ac_sequence::aframe::nmath::{
 #[inline]
 pub fn div(v: Vec3, s: f32) -> Vec3 {
     Vec3::new(v.x / s, v.y / s, v.z / s)
-}
-
-/// Component-wise `v * s`.
-#[inline]
-pub fn mul(v: Vec3, s: f32) -> Vec3 {
-    Vec3::new(v.x * s, v.y * s, v.z * s)
-}
-
-/// Component-wise `a + b`.
-#[inline]
-pub fn add(a: Vec3, b: Vec3) -> Vec3 {
-    Vec3::new(a.x + b.x, a.y + b.y, a.z + b.z)
-}
-
-/// Component-wise `a - b`.
-#[inline]
-pub fn sub(a: Vec3, b: Vec3) -> Vec3 {
-    Vec3::new(a.x - b.x, a.y - b.y, a.z - b.z)
 }
 
 /// Component-wise `==` (so `-0 == 0`, and a NaN component is never equal), like C#'s
