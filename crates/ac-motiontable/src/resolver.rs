@@ -119,6 +119,17 @@ fn index_last_wins<T: Copy>(mut v: Vec<(u32, T)>) -> Vec<(u32, T)> {
     out
 }
 
+/// `(key, position in file order)` for every entry of a record map, indexed last-wins.
+fn index_positions<T>(entries: &[(u32, T)]) -> Vec<(u32, u32)> {
+    index_last_wins(
+        entries
+            .iter()
+            .enumerate()
+            .map(|(i, (k, _))| (*k, i as u32))
+            .collect(),
+    )
+}
+
 fn lookup<T: Copy>(v: &[(u32, T)], key: u32) -> Option<T> {
     v.binary_search_by_key(&key, |e| e.0).ok().map(|i| v[i].1)
 }
@@ -128,30 +139,9 @@ impl Resolver {
     pub fn new(table: impl Into<Arc<MotionTable>>) -> Self {
         let table: Arc<MotionTable> = table.into();
         let style_defaults = index_last_wins(table.style_defaults.clone());
-        let cycles = index_last_wins(
-            table
-                .cycles
-                .iter()
-                .enumerate()
-                .map(|(i, (k, _))| (*k, i as u32))
-                .collect(),
-        );
-        let modifiers = index_last_wins(
-            table
-                .modifiers
-                .iter()
-                .enumerate()
-                .map(|(i, (k, _))| (*k, i as u32))
-                .collect(),
-        );
-        let outers = index_last_wins(
-            table
-                .links
-                .iter()
-                .enumerate()
-                .map(|(i, (k, _))| (*k, i as u32))
-                .collect(),
-        );
+        let cycles = index_positions(&table.cycles);
+        let modifiers = index_positions(&table.modifiers);
+        let outers = index_positions(&table.links);
         let mut link_outer = Vec::with_capacity(outers.len());
         let mut link_inner = Vec::new();
         for (key, oi) in outers {
