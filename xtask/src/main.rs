@@ -25,7 +25,7 @@ enum Command {
     Sweep(sweep::Args),
     /// Generate the deterministic synthetic portal DAT used by tests and the default run.
     Fixtures(fixtures::Args),
-    /// Render the golden transition catalogue for every motion table.
+    /// Render the transition catalogue of every motion table as insta snapshots to review.
     Snapshots(snapshots::Args),
     /// Run one conformance scenario and print its trace.
     Scenario(scenario::Args),
