@@ -29,7 +29,7 @@ enum Command {
     Snapshots(snapshots::Args),
     /// Run one conformance scenario and print its trace.
     Scenario(scenario::Args),
-    /// Run every scenario of a directory and compare with the expected traces.
+    /// Run a scenario or every scenario of a folder against its expectation, or record them (--bless).
     Conformance(conformance::Args),
     /// Render a sequence's node list over time as an SVG timeline.
     Timeline(timeline::Args),
