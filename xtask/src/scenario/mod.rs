@@ -4,8 +4,8 @@
 //! (`FORMAT.md`, `FORMAT-physics.md`, `FORMAT-interp.md`; see `docs/scenarios.md`). This
 //! module is a thin driver: it parses lines ([`lexer`], [`defs`], [`steps`]), builds `ac_dat`
 //! records in memory, calls the public APIs of the layer crates through the reference host
-//! `ac_physobj::PhysicsObj` ([`exec`]) and prints what they report ([`dump`], [`format`]). No motion,
-//! sequence or interpreter logic lives here.
+//! `ac_physobj::PhysicsObj` ([`exec`]) and prints what they report ([`dump`],
+//! [`format`](mod@format)). No motion, sequence or interpreter logic lives here.
 //!
 //! Bad input is reported as `scenario line N: <what>` on stderr, followed by the file, line
 //! number and text of the offending line, with exit status 2.
