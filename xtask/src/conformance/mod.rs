@@ -205,6 +205,7 @@ pub fn judge(scn: &Path, timeout: Duration) -> Option<Verdict> {
 /// The scenarios `path` names: itself when it is a file, else its `*.scn` files, sorted; only
 /// those whose file name contains `filter`.
 fn select(path: &Path, filter: Option<&str>) -> anyhow::Result<Vec<PathBuf>> {
+    anyhow::ensure!(path.exists(), "{} does not exist", path.display());
     let mut files: Vec<PathBuf> = if path.is_dir() {
         std::fs::read_dir(path)
             .with_context(|| format!("cannot read {}", path.display()))?
@@ -212,7 +213,6 @@ fn select(path: &Path, filter: Option<&str>) -> anyhow::Result<Vec<PathBuf>> {
             .filter(|p| p.extension().is_some_and(|x| x == "scn"))
             .collect()
     } else if path.extension().is_some_and(|x| x == "scn") {
-        anyhow::ensure!(path.exists(), "{} does not exist", path.display());
         vec![path.to_path_buf()]
     } else {
         anyhow::bail!(
