@@ -134,6 +134,16 @@ pub enum EncodeError {
         /// The largest count the layout can carry.
         max: u64,
     },
+    /// A value larger than its packed form can hold.
+    #[error("`{field}`: {value:#X} does not fit the packed form (at most {max:#X})")]
+    ValueOutOfRange {
+        /// The field.
+        field: &'static str,
+        /// The value.
+        value: u64,
+        /// The largest value the form holds.
+        max: u64,
+    },
     /// A command id with no 16-bit index in the command table.
     #[error("`{field}`: command {id:#010X} has no index in the command table")]
     UnknownCommand {

@@ -7,6 +7,7 @@ mod jump;
 mod lifecycle;
 mod retail;
 mod robustness;
+mod server;
 mod wire_blobs;
 mod wire_fuzz;
 
