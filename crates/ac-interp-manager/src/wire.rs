@@ -7,11 +7,11 @@
 use std::fmt;
 
 use ac_dat::Frame;
-use ac_motioninterp::wire::io::{read_f32, read_u32, write_f32, write_u32};
+use ac_motioninterp::wire::io::{read_f32, read_u32, read_vec3, write_f32, write_u32};
 use ac_motioninterp::wire::{DecodeError, EncodeError, F32Text, Vec3Text};
 use binrw::io::{Read, Seek, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
-use glam::{Quat, Vec3};
+use glam::Quat;
 
 use crate::position::Position;
 
@@ -60,11 +60,7 @@ impl BinRead for Position {
 
     fn read_options<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<Self> {
         let cell_id = read_u32(r, "Position.cell_id")?;
-        let origin = Vec3::new(
-            read_f32(r, "Position.x")?,
-            read_f32(r, "Position.y")?,
-            read_f32(r, "Position.z")?,
-        );
+        let origin = read_vec3(r, "Position.origin")?;
         let w = read_f32(r, "Position.qw")?;
         let x = read_f32(r, "Position.qx")?;
         let y = read_f32(r, "Position.qy")?;

@@ -7,6 +7,7 @@
 
 use binrw::BinResult;
 use binrw::io::{Read, Seek, SeekFrom, Write};
+use glam::Vec3;
 
 use super::error::{DecodeError, EncodeError};
 
@@ -60,6 +61,15 @@ pub fn read_u32<R: Read + Seek>(r: &mut R, field: &'static str) -> BinResult<u32
 /// Read a little-endian `f32` (bits kept exactly, NaN payloads included).
 pub fn read_f32<R: Read + Seek>(r: &mut R, field: &'static str) -> BinResult<f32> {
     Ok(f32::from_bits(read_u32(r, field)?))
+}
+
+/// Read three `f32`s (x, y, z) of `field`.
+pub fn read_vec3<R: Read + Seek>(r: &mut R, field: &'static str) -> BinResult<Vec3> {
+    Ok(Vec3::new(
+        read_f32(r, field)?,
+        read_f32(r, field)?,
+        read_f32(r, field)?,
+    ))
 }
 
 /// Read `n` bytes (already checked against the buffer by [`check_count`]).
@@ -160,6 +170,14 @@ pub fn write_u32<W: Write>(w: &mut W, v: u32) -> BinResult<()> {
 /// Write a little-endian `f32` (its exact bits).
 pub fn write_f32<W: Write>(w: &mut W, v: f32) -> BinResult<()> {
     write_u32(w, v.to_bits())
+}
+
+/// Write three `f32`s (x, y, z).
+pub fn write_vec3<W: Write>(w: &mut W, v: Vec3) -> BinResult<()> {
+    for x in v.to_array() {
+        write_f32(w, x)?;
+    }
+    Ok(())
 }
 
 /// Write zero padding to the next multiple of 4 (counted from stream position 0).

@@ -14,7 +14,9 @@ use glam::Vec3;
 
 use super::error::{DecodeError, EncodeError};
 use super::interpreted::{InterpretedMotionStatePack, read_command, write_command};
-use super::io::{read_f32, read_u8, read_u32, write_f32, write_u8, write_u32};
+use super::io::{
+    read_f32, read_u8, read_u32, read_vec3, write_f32, write_u8, write_u32, write_vec3,
+};
 use super::text::{CommandIndexText, F32Text, Vec3Text};
 use crate::params::{MovementParamFlags, MovementParameters, MovementType};
 
@@ -220,11 +222,7 @@ impl BinRead for Origin {
     fn read_options<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<Self> {
         Ok(Origin {
             cell_id: read_u32(r, "Origin.cell_id")?,
-            origin: Vec3::new(
-                read_f32(r, "Origin.x")?,
-                read_f32(r, "Origin.y")?,
-                read_f32(r, "Origin.z")?,
-            ),
+            origin: read_vec3(r, "Origin.origin")?,
         })
     }
 }
@@ -234,10 +232,7 @@ impl BinWrite for Origin {
 
     fn write_options<W: Write + Seek>(&self, w: &mut W, _: Endian, _: ()) -> BinResult<()> {
         write_u32(w, self.cell_id)?;
-        for v in self.origin.to_array() {
-            write_f32(w, v)?;
-        }
-        Ok(())
+        write_vec3(w, self.origin)
     }
 }
 

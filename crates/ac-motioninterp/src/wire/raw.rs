@@ -12,7 +12,7 @@ use bitflags::bitflags;
 
 use super::actions::{ActionsText, read_actions, write_actions};
 use super::error::DecodeError;
-use super::io::{check_encodable_count, read_f32, read_u32, write_u32};
+use super::io::{check_encodable_count, read_u32, write_u32};
 use super::text::F32Text;
 use crate::params::HoldKey;
 use crate::state::RawMotionState;
@@ -62,6 +62,130 @@ pub struct RawMotionStatePack {
     pub state: RawMotionState,
 }
 
+/// How a field's word is read and printed.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    HoldKey,
+    Id,
+    Speed,
+}
+
+/// The 11 optional fields in wire (= flag) order: flag, field name for errors, key in the
+/// canonical text, kind.
+const FIELDS: [(RawMotionFlags, &str, &str, Kind); 11] = [
+    (
+        RawMotionFlags::CURRENT_HOLD_KEY,
+        "RawMotionState.current_hold_key",
+        "hold_key",
+        Kind::HoldKey,
+    ),
+    (
+        RawMotionFlags::CURRENT_STYLE,
+        "RawMotionState.current_style",
+        "style",
+        Kind::Id,
+    ),
+    (
+        RawMotionFlags::FORWARD_COMMAND,
+        "RawMotionState.forward_command",
+        "fwd",
+        Kind::Id,
+    ),
+    (
+        RawMotionFlags::FORWARD_HOLD_KEY,
+        "RawMotionState.forward_hold_key",
+        "fwd_hold",
+        Kind::HoldKey,
+    ),
+    (
+        RawMotionFlags::FORWARD_SPEED,
+        "RawMotionState.forward_speed",
+        "fwd_speed",
+        Kind::Speed,
+    ),
+    (
+        RawMotionFlags::SIDESTEP_COMMAND,
+        "RawMotionState.sidestep_command",
+        "side",
+        Kind::Id,
+    ),
+    (
+        RawMotionFlags::SIDESTEP_HOLD_KEY,
+        "RawMotionState.sidestep_hold_key",
+        "side_hold",
+        Kind::HoldKey,
+    ),
+    (
+        RawMotionFlags::SIDESTEP_SPEED,
+        "RawMotionState.sidestep_speed",
+        "side_speed",
+        Kind::Speed,
+    ),
+    (
+        RawMotionFlags::TURN_COMMAND,
+        "RawMotionState.turn_command",
+        "turn",
+        Kind::Id,
+    ),
+    (
+        RawMotionFlags::TURN_HOLD_KEY,
+        "RawMotionState.turn_hold_key",
+        "turn_hold",
+        Kind::HoldKey,
+    ),
+    (
+        RawMotionFlags::TURN_SPEED,
+        "RawMotionState.turn_speed",
+        "turn_speed",
+        Kind::Speed,
+    ),
+];
+
+/// The 11 fields as their wire words, in [`FIELDS`] order.
+fn words(s: &RawMotionState) -> [u32; 11] {
+    [
+        s.current_hold_key.code(),
+        s.current_style,
+        s.forward_command,
+        s.forward_hold_key.code(),
+        s.forward_speed.to_bits(),
+        s.sidestep_command,
+        s.sidestep_hold_key.code(),
+        s.sidestep_speed.to_bits(),
+        s.turn_command,
+        s.turn_hold_key.code(),
+        s.turn_speed.to_bits(),
+    ]
+}
+
+/// The hold key of wire value `v` (0, 1, 2).
+fn hold_key(v: u32) -> Option<HoldKey> {
+    match v {
+        0 => Some(HoldKey::Invalid),
+        1 => Some(HoldKey::None),
+        2 => Some(HoldKey::Run),
+        _ => None,
+    }
+}
+
+/// Store word `w` of field `i` ([`FIELDS`] order; hold keys already validated).
+fn set_word(s: &mut RawMotionState, i: usize, w: u32) {
+    let key = || hold_key(w).unwrap_or_default();
+    match i {
+        0 => s.current_hold_key = key(),
+        1 => s.current_style = w,
+        2 => s.forward_command = w,
+        3 => s.forward_hold_key = key(),
+        4 => s.forward_speed = f32::from_bits(w),
+        5 => s.sidestep_command = w,
+        6 => s.sidestep_hold_key = key(),
+        7 => s.sidestep_speed = f32::from_bits(w),
+        8 => s.turn_command = w,
+        9 => s.turn_hold_key = key(),
+        _ => s.turn_speed = f32::from_bits(w),
+    }
+}
+
 impl RawMotionStatePack {
     /// The largest action count the word's 21 high bits can carry.
     pub const MAX_ACTIONS: u64 = (1 << (32 - FLAG_BITS)) - 1;
@@ -69,71 +193,13 @@ impl RawMotionStatePack {
     /// `state` with the flags the retail client sends: a field is present when it differs
     /// from its default (every recorded MoveToState follows this rule).
     pub fn new(state: RawMotionState) -> Self {
-        let d = RawMotionState::default();
-        let s = &state;
-        let changed = [
-            (
-                RawMotionFlags::CURRENT_HOLD_KEY,
-                s.current_hold_key != d.current_hold_key,
-            ),
-            (
-                RawMotionFlags::CURRENT_STYLE,
-                s.current_style != d.current_style,
-            ),
-            (
-                RawMotionFlags::FORWARD_COMMAND,
-                s.forward_command != d.forward_command,
-            ),
-            (
-                RawMotionFlags::FORWARD_HOLD_KEY,
-                s.forward_hold_key != d.forward_hold_key,
-            ),
-            (
-                RawMotionFlags::FORWARD_SPEED,
-                s.forward_speed != d.forward_speed,
-            ),
-            (
-                RawMotionFlags::SIDESTEP_COMMAND,
-                s.sidestep_command != d.sidestep_command,
-            ),
-            (
-                RawMotionFlags::SIDESTEP_HOLD_KEY,
-                s.sidestep_hold_key != d.sidestep_hold_key,
-            ),
-            (
-                RawMotionFlags::SIDESTEP_SPEED,
-                s.sidestep_speed != d.sidestep_speed,
-            ),
-            (
-                RawMotionFlags::TURN_COMMAND,
-                s.turn_command != d.turn_command,
-            ),
-            (
-                RawMotionFlags::TURN_HOLD_KEY,
-                s.turn_hold_key != d.turn_hold_key,
-            ),
-            (RawMotionFlags::TURN_SPEED, s.turn_speed != d.turn_speed),
-        ];
-        let flags = changed
-            .into_iter()
-            .filter(|&(_, c)| c)
-            .fold(RawMotionFlags::empty(), |acc, (f, _)| acc | f);
+        let (now, default) = (words(&state), words(&RawMotionState::default()));
+        let flags = FIELDS
+            .iter()
+            .zip(now.iter().zip(default))
+            .filter(|(_, (a, b))| **a != *b)
+            .fold(RawMotionFlags::empty(), |acc, ((flag, ..), _)| acc | *flag);
         RawMotionStatePack { flags, state }
-    }
-}
-
-fn read_hold_key<R: Read + Seek>(r: &mut R, field: &'static str) -> BinResult<HoldKey> {
-    let offset = r.stream_position()?;
-    match read_u32(r, field)? {
-        0 => Ok(HoldKey::Invalid),
-        1 => Ok(HoldKey::None),
-        2 => Ok(HoldKey::Run),
-        value => Err(DecodeError::UnknownHoldKey {
-            field,
-            offset,
-            value,
-        }
-        .into_binrw()),
     }
 }
 
@@ -141,45 +207,26 @@ impl BinRead for RawMotionStatePack {
     type Args<'a> = ();
 
     fn read_options<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<Self> {
-        use RawMotionFlags as F;
         let packed = read_u32(r, "RawMotionState.flags")?;
-        let flags = F::from_bits_retain(packed & ((1 << FLAG_BITS) - 1));
-        let count = packed >> FLAG_BITS;
+        let flags = RawMotionFlags::from_bits_retain(packed & ((1 << FLAG_BITS) - 1));
         let mut s = RawMotionState::default();
-        if flags.contains(F::CURRENT_HOLD_KEY) {
-            s.current_hold_key = read_hold_key(r, "RawMotionState.current_hold_key")?;
+        for (i, &(flag, field, _, kind)) in FIELDS.iter().enumerate() {
+            if !flags.contains(flag) {
+                continue;
+            }
+            let offset = r.stream_position()?;
+            let word = read_u32(r, field)?;
+            if kind == Kind::HoldKey && hold_key(word).is_none() {
+                return Err(DecodeError::UnknownHoldKey {
+                    field,
+                    offset,
+                    value: word,
+                }
+                .into_binrw());
+            }
+            set_word(&mut s, i, word);
         }
-        if flags.contains(F::CURRENT_STYLE) {
-            s.current_style = read_u32(r, "RawMotionState.current_style")?;
-        }
-        if flags.contains(F::FORWARD_COMMAND) {
-            s.forward_command = read_u32(r, "RawMotionState.forward_command")?;
-        }
-        if flags.contains(F::FORWARD_HOLD_KEY) {
-            s.forward_hold_key = read_hold_key(r, "RawMotionState.forward_hold_key")?;
-        }
-        if flags.contains(F::FORWARD_SPEED) {
-            s.forward_speed = read_f32(r, "RawMotionState.forward_speed")?;
-        }
-        if flags.contains(F::SIDESTEP_COMMAND) {
-            s.sidestep_command = read_u32(r, "RawMotionState.sidestep_command")?;
-        }
-        if flags.contains(F::SIDESTEP_HOLD_KEY) {
-            s.sidestep_hold_key = read_hold_key(r, "RawMotionState.sidestep_hold_key")?;
-        }
-        if flags.contains(F::SIDESTEP_SPEED) {
-            s.sidestep_speed = read_f32(r, "RawMotionState.sidestep_speed")?;
-        }
-        if flags.contains(F::TURN_COMMAND) {
-            s.turn_command = read_u32(r, "RawMotionState.turn_command")?;
-        }
-        if flags.contains(F::TURN_HOLD_KEY) {
-            s.turn_hold_key = read_hold_key(r, "RawMotionState.turn_hold_key")?;
-        }
-        if flags.contains(F::TURN_SPEED) {
-            s.turn_speed = read_f32(r, "RawMotionState.turn_speed")?;
-        }
-        s.actions = read_actions(r, count, "RawMotionState.actions")?;
+        s.actions = read_actions(r, packed >> FLAG_BITS, "RawMotionState.actions")?;
         Ok(RawMotionStatePack { flags, state: s })
     }
 }
@@ -188,29 +235,14 @@ impl BinWrite for RawMotionStatePack {
     type Args<'a> = ();
 
     fn write_options<W: Write + Seek>(&self, w: &mut W, _: Endian, _: ()) -> BinResult<()> {
-        use RawMotionFlags as F;
         let s = &self.state;
         check_encodable_count("RawMotionState.actions", s.actions.len(), Self::MAX_ACTIONS)?;
         write_u32(
             w,
             self.flags.bits() | ((s.actions.len() as u32) << FLAG_BITS),
         )?;
-        let f = self.flags;
-        let words: [(F, u32); 11] = [
-            (F::CURRENT_HOLD_KEY, s.current_hold_key.code()),
-            (F::CURRENT_STYLE, s.current_style),
-            (F::FORWARD_COMMAND, s.forward_command),
-            (F::FORWARD_HOLD_KEY, s.forward_hold_key.code()),
-            (F::FORWARD_SPEED, s.forward_speed.to_bits()),
-            (F::SIDESTEP_COMMAND, s.sidestep_command),
-            (F::SIDESTEP_HOLD_KEY, s.sidestep_hold_key.code()),
-            (F::SIDESTEP_SPEED, s.sidestep_speed.to_bits()),
-            (F::TURN_COMMAND, s.turn_command),
-            (F::TURN_HOLD_KEY, s.turn_hold_key.code()),
-            (F::TURN_SPEED, s.turn_speed.to_bits()),
-        ];
-        for (flag, word) in words {
-            if f.contains(flag) {
+        for ((flag, ..), word) in FIELDS.iter().zip(words(s)) {
+            if self.flags.contains(*flag) {
                 write_u32(w, word)?;
             }
         }
@@ -221,44 +253,20 @@ impl BinWrite for RawMotionStatePack {
 /// `raw{bits=0x005 hold_key=2(Run) fwd=0x45000005 cmds=[]}`.
 impl fmt::Display for RawMotionStatePack {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use RawMotionFlags as F;
-        let s = &self.state;
-        let has = |flag| self.flags.contains(flag);
-        let hold = |k: HoldKey| format!("{}({})", k.code(), k.name());
         write!(f, "raw{{bits=0x{:03X}", self.flags.bits())?;
-        if has(F::CURRENT_HOLD_KEY) {
-            write!(f, " hold_key={}", hold(s.current_hold_key))?;
+        for ((flag, _, key, kind), word) in FIELDS.iter().zip(words(&self.state)) {
+            if !self.flags.contains(*flag) {
+                continue;
+            }
+            match kind {
+                Kind::HoldKey => {
+                    let name = hold_key(word).map_or("?", HoldKey::name);
+                    write!(f, " {key}={word}({name})")?
+                }
+                Kind::Id => write!(f, " {key}=0x{word:08X}")?,
+                Kind::Speed => write!(f, " {key}={}", F32Text(f32::from_bits(word)))?,
+            }
         }
-        if has(F::CURRENT_STYLE) {
-            write!(f, " style=0x{:08X}", s.current_style)?;
-        }
-        if has(F::FORWARD_COMMAND) {
-            write!(f, " fwd=0x{:08X}", s.forward_command)?;
-        }
-        if has(F::FORWARD_HOLD_KEY) {
-            write!(f, " fwd_hold={}", hold(s.forward_hold_key))?;
-        }
-        if has(F::FORWARD_SPEED) {
-            write!(f, " fwd_speed={}", F32Text(s.forward_speed))?;
-        }
-        if has(F::SIDESTEP_COMMAND) {
-            write!(f, " side=0x{:08X}", s.sidestep_command)?;
-        }
-        if has(F::SIDESTEP_HOLD_KEY) {
-            write!(f, " side_hold={}", hold(s.sidestep_hold_key))?;
-        }
-        if has(F::SIDESTEP_SPEED) {
-            write!(f, " side_speed={}", F32Text(s.sidestep_speed))?;
-        }
-        if has(F::TURN_COMMAND) {
-            write!(f, " turn=0x{:08X}", s.turn_command)?;
-        }
-        if has(F::TURN_HOLD_KEY) {
-            write!(f, " turn_hold={}", hold(s.turn_hold_key))?;
-        }
-        if has(F::TURN_SPEED) {
-            write!(f, " turn_speed={}", F32Text(s.turn_speed))?;
-        }
-        write!(f, " {}}}", ActionsText(&s.actions))
+        write!(f, " {}}}", ActionsText(&self.state.actions))
     }
 }

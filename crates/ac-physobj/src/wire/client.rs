@@ -6,7 +6,8 @@
 use std::fmt;
 
 use ac_motioninterp::wire::io::{
-    read_f32, read_pad, read_u8, read_u16, write_f32, write_pad, write_u8, write_u16,
+    read_f32, read_pad, read_u8, read_u16, read_vec3, write_f32, write_pad, write_u8, write_u16,
+    write_vec3,
 };
 use ac_motioninterp::wire::{F32Text, RawMotionStatePack, Vec3Text};
 use binrw::io::{Read, Seek, Write};
@@ -209,11 +210,7 @@ impl BinRead for Jump {
 
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
         let extent = read_f32(r, "Jump.extent")?;
-        let velocity = Vec3::new(
-            read_f32(r, "Jump.velocity.x")?,
-            read_f32(r, "Jump.velocity.y")?,
-            read_f32(r, "Jump.velocity.z")?,
-        );
+        let velocity = read_vec3(r, "Jump.velocity")?;
         let position = Position::read_options(r, e, ())?;
         let stamps = ClientStamps::read_options(r, e, ())?;
         read_pad(r, "Jump")?;
@@ -231,9 +228,7 @@ impl BinWrite for Jump {
 
     fn write_options<W: Write + Seek>(&self, w: &mut W, e: Endian, _: ()) -> BinResult<()> {
         write_f32(w, self.extent)?;
-        for v in self.velocity.to_array() {
-            write_f32(w, v)?;
-        }
+        write_vec3(w, self.velocity)?;
         self.position.write_options(w, e, ())?;
         self.stamps.write_options(w, e, ())?;
         write_pad(w)

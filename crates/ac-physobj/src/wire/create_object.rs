@@ -8,7 +8,8 @@ use std::fmt;
 
 use ac_motioninterp::wire::io::{
     check_count, check_encodable_count, read_bytes, read_f32, read_pad, read_u8, read_u16,
-    read_u32, remaining, write_f32, write_pad, write_u8, write_u16, write_u32,
+    read_u32, read_vec3, remaining, write_f32, write_pad, write_u8, write_u16, write_u32,
+    write_vec3,
 };
 use ac_motioninterp::wire::{
     DecodeError, EncodeError, F32Text, MovementData, Vec3Text, encode_to_vec,
@@ -297,35 +298,17 @@ fn mismatch(field: &'static str, flag_set: bool) -> binrw::Error {
     EncodeError::FlagMismatch { field, flag_set }.into_binrw()
 }
 
-/// Write `value` when `flag` is set; refuse a value without its flag or a flag without it.
-fn write_opt<W, T>(
-    w: &mut W,
+/// Whether an optional field is written: its flag must agree with its presence.
+fn present(
     flags: PhysicsDescFlags,
     flag: PhysicsDescFlags,
-    value: &Option<T>,
+    is_some: bool,
     field: &'static str,
-    write: impl FnOnce(&mut W, &T) -> BinResult<()>,
-) -> BinResult<()> {
-    match (flags.contains(flag), value) {
-        (true, Some(v)) => write(w, v),
-        (false, None) => Ok(()),
+) -> BinResult<bool> {
+    match (flags.contains(flag), is_some) {
+        (set, some) if set == some => Ok(set),
         (set, _) => Err(mismatch(field, set)),
     }
-}
-
-fn read_vec3<R: Read + Seek>(r: &mut R, field: &'static str) -> BinResult<Vec3> {
-    Ok(Vec3::new(
-        read_f32(r, field)?,
-        read_f32(r, field)?,
-        read_f32(r, field)?,
-    ))
-}
-
-fn write_vec3<W: Write>(w: &mut W, v: &Vec3) -> BinResult<()> {
-    for x in v.to_array() {
-        write_f32(w, x)?;
-    }
-    Ok(())
 }
 
 impl BinRead for ModelData {
@@ -621,126 +604,101 @@ impl BinWrite for PhysicsDesc {
             PhysicsMotion::None => return Err(mismatch("PhysicsDesc.motion", true)),
             _ => return Err(mismatch("PhysicsDesc.motion", false)),
         }
-        let wu32 = |w: &mut W, v: &u32| write_u32(w, *v);
-        let wf32 = |w: &mut W, v: &f32| write_f32(w, *v);
-        write_opt(
-            w,
+        if present(
             f,
             F::POSITION,
-            &self.position,
+            self.position.is_some(),
             "PhysicsDesc.position",
-            |w, p| p.write_options(w, e, ()),
-        )?;
-        write_opt(
-            w,
-            f,
-            F::MOTION_TABLE,
-            &self.motion_table,
-            "PhysicsDesc.motion_table",
-            wu32,
-        )?;
-        write_opt(
-            w,
-            f,
-            F::SOUND_TABLE,
-            &self.sound_table,
-            "PhysicsDesc.sound_table",
-            wu32,
-        )?;
-        write_opt(
-            w,
-            f,
-            F::PHYSICS_EFFECT_TABLE,
-            &self.physics_effect_table,
-            "PhysicsDesc.physics_effect_table",
-            wu32,
-        )?;
-        write_opt(w, f, F::SETUP, &self.setup, "PhysicsDesc.setup", wu32)?;
-        write_opt(
-            w,
-            f,
-            F::PARENT,
-            &self.parent,
-            "PhysicsDesc.parent",
-            |w, p| {
-                write_u32(w, p.guid)?;
-                write_u32(w, p.location)
-            },
-        )?;
-        write_opt(
-            w,
+        )? {
+            self.position
+                .as_ref()
+                .map(|p| p.write_options(w, e, ()))
+                .transpose()?;
+        }
+        let ids = [
+            (
+                F::MOTION_TABLE,
+                self.motion_table,
+                "PhysicsDesc.motion_table",
+            ),
+            (F::SOUND_TABLE, self.sound_table, "PhysicsDesc.sound_table"),
+            (
+                F::PHYSICS_EFFECT_TABLE,
+                self.physics_effect_table,
+                "PhysicsDesc.physics_effect_table",
+            ),
+            (F::SETUP, self.setup, "PhysicsDesc.setup"),
+        ];
+        for (flag, v, field) in ids {
+            if present(f, flag, v.is_some(), field)? {
+                write_u32(w, v.unwrap_or_default())?;
+            }
+        }
+        if present(f, F::PARENT, self.parent.is_some(), "PhysicsDesc.parent")? {
+            let p = self.parent.unwrap_or(Attachment {
+                guid: 0,
+                location: 0,
+            });
+            write_u32(w, p.guid)?;
+            write_u32(w, p.location)?;
+        }
+        if present(
             f,
             F::CHILDREN,
-            &self.children,
+            self.children.is_some(),
             "PhysicsDesc.children",
-            |w, c| {
-                check_encodable_count("PhysicsDesc.children", c.len(), u32::MAX.into())?;
-                write_u32(w, c.len() as u32)?;
-                for a in c {
-                    write_u32(w, a.guid)?;
-                    write_u32(w, a.location)?;
-                }
-                Ok(())
-            },
-        )?;
-        write_opt(w, f, F::OBJ_SCALE, &self.scale, "PhysicsDesc.scale", wf32)?;
-        write_opt(
-            w,
-            f,
-            F::FRICTION,
-            &self.friction,
-            "PhysicsDesc.friction",
-            wf32,
-        )?;
-        write_opt(
-            w,
-            f,
-            F::ELASTICITY,
-            &self.elasticity,
-            "PhysicsDesc.elasticity",
-            wf32,
-        )?;
-        write_opt(
-            w,
-            f,
-            F::TRANSLUCENCY,
-            &self.translucency,
-            "PhysicsDesc.translucency",
-            wf32,
-        )?;
-        write_opt(
-            w,
-            f,
-            F::VELOCITY,
-            &self.velocity,
-            "PhysicsDesc.velocity",
-            write_vec3,
-        )?;
-        write_opt(
-            w,
-            f,
-            F::ACCELERATION,
-            &self.acceleration,
-            "PhysicsDesc.acceleration",
-            write_vec3,
-        )?;
-        write_opt(w, f, F::OMEGA, &self.omega, "PhysicsDesc.omega", write_vec3)?;
-        write_opt(
-            w,
+        )? {
+            let c = self.children.as_deref().unwrap_or_default();
+            check_encodable_count("PhysicsDesc.children", c.len(), u32::MAX.into())?;
+            write_u32(w, c.len() as u32)?;
+            for a in c {
+                write_u32(w, a.guid)?;
+                write_u32(w, a.location)?;
+            }
+        }
+        let scalars = [
+            (F::OBJ_SCALE, self.scale, "PhysicsDesc.scale"),
+            (F::FRICTION, self.friction, "PhysicsDesc.friction"),
+            (F::ELASTICITY, self.elasticity, "PhysicsDesc.elasticity"),
+            (
+                F::TRANSLUCENCY,
+                self.translucency,
+                "PhysicsDesc.translucency",
+            ),
+        ];
+        for (flag, v, field) in scalars {
+            if present(f, flag, v.is_some(), field)? {
+                write_f32(w, v.unwrap_or_default())?;
+            }
+        }
+        let vectors = [
+            (F::VELOCITY, self.velocity, "PhysicsDesc.velocity"),
+            (
+                F::ACCELERATION,
+                self.acceleration,
+                "PhysicsDesc.acceleration",
+            ),
+            (F::OMEGA, self.omega, "PhysicsDesc.omega"),
+        ];
+        for (flag, v, field) in vectors {
+            if present(f, flag, v.is_some(), field)? {
+                write_vec3(w, v.unwrap_or_default())?;
+            }
+        }
+        let script = self.default_script;
+        if present(
             f,
             F::DEFAULT_SCRIPT,
-            &self.default_script,
+            script.is_some(),
             "PhysicsDesc.default_script",
-            wu32,
-        )?;
-        write_opt(
-            w,
-            f,
-            F::DEFAULT_SCRIPT_INTENSITY,
-            &self.default_script_intensity,
-            "PhysicsDesc.default_script_intensity",
-            wf32,
-        )?;
+        )? {
+            write_u32(w, script.unwrap_or_default())?;
+        }
+        let intensity = self.default_script_intensity;
+        let field = "PhysicsDesc.default_script_intensity";
+        if present(f, F::DEFAULT_SCRIPT_INTENSITY, intensity.is_some(), field)? {
+            write_f32(w, intensity.unwrap_or_default())?;
+        }
         for t in self.timestamps {
             write_u16(w, t)?;
         }

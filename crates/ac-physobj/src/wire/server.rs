@@ -3,8 +3,8 @@
 use std::fmt;
 
 use ac_motioninterp::wire::io::{
-    read_f32, read_pad, read_u8, read_u16, read_u32, write_f32, write_pad, write_u8, write_u16,
-    write_u32,
+    read_f32, read_pad, read_u8, read_u16, read_u32, read_vec3, write_f32, write_pad, write_u8,
+    write_u16, write_u32, write_vec3,
 };
 use ac_motioninterp::wire::{EncodeError, F32Text, MovementData, Vec3Text};
 use binrw::io::{Read, Seek, Write};
@@ -13,21 +13,6 @@ use bitflags::bitflags;
 use glam::{Quat, Vec3};
 
 use crate::Position;
-
-fn read_vec3<R: Read + Seek>(r: &mut R, fields: [&'static str; 3]) -> BinResult<Vec3> {
-    Ok(Vec3::new(
-        read_f32(r, fields[0])?,
-        read_f32(r, fields[1])?,
-        read_f32(r, fields[2])?,
-    ))
-}
-
-fn write_vec3<W: Write>(w: &mut W, v: Vec3) -> BinResult<()> {
-    for x in v.to_array() {
-        write_f32(w, x)?;
-    }
-    Ok(())
-}
 
 /// s2c `0xF74C`: an object's new movement, with the stamps that order it.
 #[derive(Debug, Clone, PartialEq)]
@@ -168,10 +153,7 @@ impl BinRead for UpdatePosition {
         let guid = read_u32(r, "UpdatePosition.guid")?;
         let flags = PositionFlags::from_bits_retain(read_u32(r, "UpdatePosition.flags")?);
         let cell_id = read_u32(r, "UpdatePosition.cell_id")?;
-        let origin = read_vec3(
-            r,
-            ["UpdatePosition.x", "UpdatePosition.y", "UpdatePosition.z"],
-        )?;
+        let origin = read_vec3(r, "UpdatePosition.origin")?;
         let mut q = [0.0f32; 4];
         for (slot, (flag, field)) in q.iter_mut().zip(QUAT_PARTS) {
             if !flags.contains(flag) {
@@ -179,14 +161,7 @@ impl BinRead for UpdatePosition {
             }
         }
         let velocity = if flags.contains(PositionFlags::HAS_VELOCITY) {
-            Some(read_vec3(
-                r,
-                [
-                    "UpdatePosition.velocity.x",
-                    "UpdatePosition.velocity.y",
-                    "UpdatePosition.velocity.z",
-                ],
-            )?)
+            Some(read_vec3(r, "UpdatePosition.velocity")?)
         } else {
             None
         };
@@ -317,22 +292,8 @@ impl BinRead for VectorUpdate {
     fn read_options<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<Self> {
         Ok(VectorUpdate {
             guid: read_u32(r, "VectorUpdate.guid")?,
-            velocity: read_vec3(
-                r,
-                [
-                    "VectorUpdate.velocity.x",
-                    "VectorUpdate.velocity.y",
-                    "VectorUpdate.velocity.z",
-                ],
-            )?,
-            omega: read_vec3(
-                r,
-                [
-                    "VectorUpdate.omega.x",
-                    "VectorUpdate.omega.y",
-                    "VectorUpdate.omega.z",
-                ],
-            )?,
+            velocity: read_vec3(r, "VectorUpdate.velocity")?,
+            omega: read_vec3(r, "VectorUpdate.omega")?,
             instance: read_u16(r, "VectorUpdate.instance")?,
             vector: read_u16(r, "VectorUpdate.vector")?,
         })
