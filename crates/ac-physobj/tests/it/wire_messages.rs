@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use ac_physobj::wire::{Message, PhysicsMotion};
+use ac_motioninterp::wire::RawMotionStatePack;
+use ac_physobj::wire::{GameAction, Message, PhysicsMotion};
 
 use crate::realdata::{SESSIONS, session};
 
@@ -67,4 +68,25 @@ fn every_recorded_message_but_create_object_rejects_a_missing_or_extra_byte() {
         }
     }
     assert_eq!(checked, 807 - 75);
+}
+
+/// The retail client sends exactly the raw fields that differ from the defaults; the pack's
+/// constructor follows that rule, so re-packing each recorded state gives its flags.
+#[test]
+fn retail_raw_flags_are_the_changed_fields() {
+    let mut checked = 0;
+    for name in SESSIONS {
+        for rec in session(name) {
+            if let Message::GameAction {
+                action: GameAction::MoveToState(m),
+                ..
+            } = rec.message()
+            {
+                let repacked = RawMotionStatePack::new(m.raw.state.clone());
+                assert_eq!(repacked.flags, m.raw.flags, "{}", rec.name());
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 75);
 }
