@@ -449,3 +449,50 @@ fn open_errors_name_the_path_and_what_is_wrong() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+// ---- the sweep keeps going ----------------------------------------------------------------
+
+#[test]
+fn the_sweep_lists_directory_errors_and_reads_what_it_can() {
+    let mut w = DatWriter::new();
+    let mut t = MotionTable::new(0x0900_0001, 0x8000_003D);
+    for i in 0..150 {
+        t.set_cycle(i, MotionData::new(vec![AnimData::new(FIRST + i)]));
+    }
+    w.add_record(&t).expect("table");
+    for i in 0..150 {
+        w.add_record(&Animation::new(FIRST + i, 2, 1))
+            .expect("anim");
+    }
+    let mut bytes = w.build().expect("build");
+    let clean = ac_dat::sweep::sweep(&DatArchive::from_slice(&bytes).expect("open"));
+    assert!(
+        !clean.has_errors() && clean.is_clean(),
+        "{:?}",
+        clean.failures
+    );
+    assert_eq!(clean.animations, 150);
+
+    // Swap two entries of the second leaf: its ids are out of order.
+    let r = root(&bytes);
+    let leaf = u32_at(&bytes, node_byte(r, 4));
+    let (a, b) = (entry_at(leaf, 0), entry_at(leaf, 1));
+    let ea: Vec<u8> = bytes[a..a + 24].to_vec();
+    let eb: Vec<u8> = bytes[b..b + 24].to_vec();
+    bytes[a..a + 24].copy_from_slice(&eb);
+    bytes[b..b + 24].copy_from_slice(&ea);
+    let leaf_count = u32_at(&bytes, node_byte(leaf, 0xF8)) as usize;
+    let report = ac_dat::sweep::sweep(&DatArchive::from_slice(&bytes).expect("open"));
+    assert!(report.has_errors());
+    assert_eq!(
+        report.directory_errors.len(),
+        1,
+        "{:?}",
+        report.directory_errors
+    );
+    assert!(report.directory_errors[0].contains("out of order"));
+    // Only the animations under the bad leaf fail; the others were read.
+    assert_eq!(report.failures.len(), leaf_count, "{:?}", report.failures);
+    assert_eq!(report.animations, 150 - leaf_count);
+    assert!(report.dangling_animations.is_empty());
+}
