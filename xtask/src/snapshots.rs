@@ -108,8 +108,8 @@ impl Source {
             Source::Synthetic => return Ok(ac_dat::synthetic::motion_tables()),
             Source::File { path, .. } => path,
         };
-        let archive =
-            DatArchive::open(path).with_context(|| format!("opening {}", path.display()))?;
+        // The DAT errors name the file themselves.
+        let archive = DatArchive::open(path)?;
         let ids = archive
             .motion_table_ids()
             .with_context(|| format!("listing the motion tables of {}", path.display()))?;
