@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use ac_dat::sweep::{self, SweepReport};
 use ac_dat::{DatArchive, MotionTable, Setup, synthetic};
-use ac_motiontable::catalogue::motion_by_index;
+use ac_motiontable::motion::motion_by_index;
 use ac_motiontable::{MotionState, RecordingSequence, Resolver};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};

@@ -6,6 +6,8 @@
 //! (`ac-motiontable`, `ac-sequence`, `ac-motioninterp`, `ac-interp-manager`, `ac-physobj`)
 //! consumes these records.
 //!
+//! * [`motion`] — motion command ids, names and stances (generated from the ACE enum), the
+//!   vocabulary every layer shares;
 //! * [`records`] — typed records with binrw codecs and hand-construction builders;
 //! * [`container`] — [`DatArchive`] (memory-mapped reader: header, block chains, B-tree lookup
 //!   and ordered range iteration) and [`DatWriter`] (the spec's §5 recipe);
@@ -18,6 +20,7 @@
 
 pub mod container;
 pub mod error;
+pub mod motion;
 pub mod records;
 pub mod sweep;
 pub mod synthetic;

@@ -1,11 +1,12 @@
 //! The raw (key-level) and interpreted (canonical) motion states
 //! (`RawMotionState.cs`, `InterpretedMotionState.cs`; spec §E.2, §E.3).
 
-use crate::ids::{
-    ACTION, NON_COMBAT, READY, SIDE_STEP_LEFT, SIDE_STEP_RIGHT, STYLE, SUBSTATE, TURN_LEFT,
-    TURN_RIGHT,
-};
 use crate::params::{HoldKey, MovementParameters};
+use ac_motiontable::command::{is_action, is_style, is_substate};
+use ac_motiontable::motion::stance::NON_COMBAT;
+use ac_motiontable::motion::{
+    READY, RUN_FORWARD, SIDE_STEP_LEFT, SIDE_STEP_RIGHT, TURN_LEFT, TURN_RIGHT,
+};
 
 /// One queued action of a motion state (ACE `ActionNode`).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -106,20 +107,20 @@ impl RawMotionState {
                 self.sidestep_hold_key = applied_hold_key(p);
                 self.sidestep_speed = p.speed;
             }
-            _ if m & SUBSTATE != 0 => {
-                if m != crate::ids::RUN_FORWARD {
+            _ if is_substate(m) => {
+                if m != RUN_FORWARD {
                     self.forward_command = m;
                     self.forward_hold_key = applied_hold_key(p);
                     self.forward_speed = p.speed;
                 }
             }
-            _ if m & STYLE != 0 => {
+            _ if is_style(m) => {
                 if self.current_style != m {
                     self.forward_command = READY;
                     self.current_style = m;
                 }
             }
-            _ if m & ACTION != 0 => self.actions.push(ActionNode::from_params(m, p)),
+            _ if is_action(m) => self.actions.push(ActionNode::from_params(m, p)),
             _ => {}
         }
     }
@@ -130,13 +131,13 @@ impl RawMotionState {
         match m {
             TURN_RIGHT | TURN_LEFT => self.turn_command = 0,
             SIDE_STEP_RIGHT | SIDE_STEP_LEFT => self.sidestep_command = 0,
-            _ if m & SUBSTATE != 0 => {
+            _ if is_substate(m) => {
                 if m == self.forward_command {
                     self.forward_command = READY;
                     self.forward_speed = 1.0;
                 }
             }
-            _ if m & STYLE != 0 => {
+            _ if is_style(m) => {
                 if m == self.current_style {
                     self.current_style = NON_COMBAT;
                 }
@@ -238,15 +239,15 @@ impl InterpretedMotionState {
                 self.sidestep_command = SIDE_STEP_RIGHT;
                 self.sidestep_speed = p.speed;
             }
-            _ if m & SUBSTATE != 0 => {
+            _ if is_substate(m) => {
                 self.forward_command = m;
                 self.forward_speed = p.speed;
             }
-            _ if m & STYLE != 0 => {
+            _ if is_style(m) => {
                 self.forward_command = READY;
                 self.current_style = m;
             }
-            _ if m & ACTION != 0 => self.actions.push(ActionNode::from_params(m, p)),
+            _ if is_action(m) => self.actions.push(ActionNode::from_params(m, p)),
             _ => {}
         }
     }
@@ -257,13 +258,13 @@ impl InterpretedMotionState {
         match m {
             TURN_RIGHT => self.turn_command = 0,
             SIDE_STEP_RIGHT => self.sidestep_command = 0,
-            _ if m & SUBSTATE != 0 => {
+            _ if is_substate(m) => {
                 if self.forward_command == m {
                     self.forward_command = READY;
                     self.forward_speed = 1.0;
                 }
             }
-            _ if m & STYLE != 0 => {
+            _ if is_style(m) => {
                 if self.current_style == m {
                     self.current_style = NON_COMBAT;
                 }

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use glam::Vec3;
 
-use crate::command::{is_action, stance_name};
+use crate::command::{is_action, motion_by_index, stance_name};
 use crate::motion::{RUN_FORWARD, WALK_FORWARD};
 use crate::{MotionCommand, MotionState, Outcome, RecordingSequence, Resolver};
 
@@ -42,14 +42,6 @@ pub struct Case {
 
 fn name(id: u32) -> String {
     MotionCommand(id).to_string()
-}
-
-/// The full id of the `MotionCommand` whose command index is `index` (low 16 bits); table keys
-/// keep only the index, and indexes are unique across the enum.
-pub fn motion_by_index(index: u32) -> Option<u32> {
-    crate::command::all_motions()
-        .map(|(_, id)| id)
-        .find(|id| id & 0xFFFF == index & 0xFFFF && index & 0xFF_0000 == 0)
 }
 
 /// Derive the catalogue of cases for `r`'s table.

@@ -83,7 +83,6 @@ pub mod catalogue;
 pub mod command;
 mod fidelity;
 mod manager;
-pub mod motion;
 mod recording;
 mod resolver;
 mod sequence;
@@ -91,6 +90,7 @@ mod state;
 pub mod timing;
 mod weenie_error;
 
+pub use ac_dat::motion;
 pub use command::{CommandMask, MotionCommand, ParseMotionError, motion_by_name, motion_name};
 pub use fidelity::Fidelity;
 pub use manager::{AnimNode, MotionCompletion, MotionTableManager};

@@ -32,6 +32,7 @@ use glam::{Quat, Vec3};
 use self::commands::*;
 use crate::container::DatWriter;
 use crate::error::DatError;
+use crate::motion::*;
 use crate::records::*;
 
 /// The default seed (`cargo xtask fixtures` without `--seed`).

@@ -2,8 +2,9 @@
 
 use std::sync::OnceLock;
 
+use ac_dat::motion::*;
 use ac_dat::sweep::{CorpusStats, SweepReport, sweep};
-use ac_dat::synthetic::{self, Corpus, DEFAULT_SEED, HUMANOID_TABLE_ID, commands::*, targets};
+use ac_dat::synthetic::{self, Corpus, DEFAULT_SEED, HUMANOID_TABLE_ID, targets};
 use ac_dat::*;
 
 fn corpus() -> &'static Corpus {

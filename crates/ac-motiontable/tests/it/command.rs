@@ -8,16 +8,11 @@ use ac_motiontable::{
 
 #[test]
 fn every_name_of_the_parser_list_resolves_to_its_id_and_back() {
-    let dir = crate::scenarios::scenario_dir();
-    let path = [
-        dir.join("motion-names.tsv"),
-        dir.join("../motion-names.tsv"),
-        "/work/shared/scenarios/motion-names.tsv".into(),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-    .expect("motion-names.tsv next to the scenarios");
-    let text = std::fs::read_to_string(&path).expect("motion-names.tsv");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/motion-names.tsv"
+    );
+    let text = std::fs::read_to_string(path).expect("fixtures/motion-names.tsv");
     let mut n = 0;
     for line in text.lines().skip(1) {
         let (name, hex) = line.split_once('\t').expect("name<TAB>hex");
