@@ -14,6 +14,9 @@ pub use ac_dat::motion::{
     CommandMask, MotionCommand, ParseMotionError, all_motions, motion_by_index, motion_by_name,
     motion_name, stance, stance_by_name, stance_name,
 };
+pub use ac_dat::records::{
+    cycle_key, link_outer_key, modifier_key, style_link_key, styleless_modifier_key,
+};
 
 /// Whether `id` has the Style class bit (note: `HoldRun`/`HoldSidestep` do too, spec §A.2).
 #[inline]
@@ -43,33 +46,6 @@ pub fn is_action(id: u32) -> bool {
 #[inline]
 pub fn is_chat_emote(id: u32) -> bool {
     id & CommandMask::CHAT_EMOTE.bits() != 0
-}
-
-/// Key of `Cycles` (and of a style-specific `Modifiers` entry or a `Links` outer map):
-/// `(style << 16) | (id & 0xFFFFFF)` on u32, the style's high half shifted out (spec §A.3).
-pub fn cycle_key(style: u32, id: u32) -> u32 {
-    (style << 16) | (id & CommandMask::COMMAND)
-}
-
-/// Key of a style-specific `Modifiers` entry (same encoding as [`cycle_key`]).
-pub fn modifier_key(style: u32, motion: u32) -> u32 {
-    cycle_key(style, motion)
-}
-
-/// Key of the style-less `Modifiers` fallback entry: `motion & 0xFFFFFF`.
-pub fn styleless_modifier_key(motion: u32) -> u32 {
-    motion & CommandMask::COMMAND
-}
-
-/// Outer key of the `Links` map for links leaving `from` in `style` (same encoding as
-/// [`cycle_key`]); the inner key is the *full* destination id.
-pub fn link_key(style: u32, from: u32) -> u32 {
-    cycle_key(style, from)
-}
-
-/// Outer key of the style-wide `Links` map (`style << 16`), the forward fallback of `get_link`.
-pub fn style_wide_link_key(style: u32) -> u32 {
-    style << 16
 }
 
 // ---- range predicates (spec §A.4, `motion-constants.md` §18) ----

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use ac_dat::{AnimData, MotionData, MotionTable};
 
 use crate::command::{
-    CommandMask, cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key,
-    style_wide_link_key, styleless_modifier_key,
+    cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key, style_link_key,
+    styleless_modifier_key,
 };
 use crate::{AnimSequence, Fidelity, MotionState};
 
@@ -290,7 +290,7 @@ impl Resolver {
             if let Some(Some(md)) = self.link_lookup(cycle_key(style, substate), motion) {
                 return Some(md);
             }
-            if let Some(found) = self.link_lookup(style_wide_link_key(style), motion) {
+            if let Some(found) = self.link_lookup(style_link_key(style), motion) {
                 return found;
             }
             None
@@ -417,10 +417,9 @@ impl Resolver {
 
         // ---- 2. SUBSTATE ----
         if is_substate(motion) {
-            let idx = motion & CommandMask::COMMAND;
             let md = self
-                .cycle((st.style << 16) | idx)
-                .or_else(|| self.cycle((self.default_style() << 16) | idx));
+                .cycle(cycle_key(st.style, motion))
+                .or_else(|| self.cycle(cycle_key(self.default_style(), motion)));
             if let Some(md) = md
                 && self.is_allowed(motion, Some(md), st)
             {

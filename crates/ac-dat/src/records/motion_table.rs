@@ -6,33 +6,45 @@ use glam::Vec3;
 
 use super::io::*;
 use crate::error::{RecordError, RecordErrorKind};
+use crate::motion::CommandMask;
 
 /// Default playback rate of an [`AnimData`] in frames per second.
 pub const DEFAULT_FRAMERATE: f32 = 30.0;
 
-/// Cycle key: `(style << 16) | (substate & 0xFFFFFF)` in u32 arithmetic, so only the low 16
-/// bits of the style survive (NonCombat 0x8000003D + Ready 0x41000003 → 0x003D0003).
+// The table keys (ACE `MotionTable.cs`): every shift is 32-bit, so only the low 16 bits of the
+// style survive (NonCombat 0x8000003D << 16 = 0x003D0000), and the motion keeps its command
+// index (`& CommandMask::COMMAND`) without its class bits. These are the only definitions;
+// the resolver uses them too.
+
+/// Cycle key: `(style << 16) | (substate & 0xFFFFFF)` in u32 arithmetic
+/// (NonCombat 0x8000003D + Ready 0x41000003 → 0x003D0003).
+#[inline]
 pub const fn cycle_key(style: u32, substate: u32) -> u32 {
-    (style << 16) | (substate & 0x00FF_FFFF)
+    (style << 16) | (substate & CommandMask::COMMAND)
 }
 
-/// Style-specific modifier key: `(style << 16) | (motion & 0xFFFFFF)`.
+/// Style-specific modifier key: `(style << 16) | (motion & 0xFFFFFF)`, the same encoding as
+/// [`cycle_key`].
+#[inline]
 pub const fn modifier_key(style: u32, motion: u32) -> u32 {
-    (style << 16) | (motion & 0x00FF_FFFF)
+    cycle_key(style, motion)
 }
 
 /// Style-less modifier key (`motion & 0xFFFFFF`), the lookup's second try.
+#[inline]
 pub const fn styleless_modifier_key(motion: u32) -> u32 {
-    motion & 0x00FF_FFFF
+    motion & CommandMask::COMMAND
 }
 
-/// Link outer key: `(style << 16) | (from_substate & 0xFFFFFF)`. The inner key is the full,
-/// unmasked target command.
+/// Link outer key for links leaving `from_substate` in `style`: the [`cycle_key`] encoding.
+/// The inner key is the full, unmasked target command.
+#[inline]
 pub const fn link_outer_key(style: u32, from_substate: u32) -> u32 {
-    (style << 16) | (from_substate & 0x00FF_FFFF)
+    cycle_key(style, from_substate)
 }
 
 /// Style-wide link outer key (`style << 16`): the "from any substate" fallback group.
+#[inline]
 pub const fn style_link_key(style: u32) -> u32 {
     style << 16
 }

@@ -79,9 +79,12 @@ fn class_masks_decode_turns_as_substate_and_modifier() {
 #[test]
 fn keys_shift_the_style_high_half_out() {
     assert_eq!(cycle_key(stance::NON_COMBAT, READY), 0x003D_0003);
-    assert_eq!(style_wide_link_key(stance::NON_COMBAT), 0x003D_0000);
+    assert_eq!(style_link_key(stance::NON_COMBAT), 0x003D_0000);
     assert_eq!(styleless_modifier_key(TURN_RIGHT), 0x0000_000D);
-    assert_eq!(link_key(stance::SWORD_COMBAT, WALK_FORWARD), 0x003E_0005);
+    assert_eq!(
+        link_outer_key(stance::SWORD_COMBAT, WALK_FORWARD),
+        0x003E_0005
+    );
 }
 
 #[test]
