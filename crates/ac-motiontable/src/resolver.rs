@@ -301,7 +301,7 @@ impl Resolver {
     /// from itself or from the style's default substate.
     pub fn is_allowed(&self, motion: u32, md: Option<&MotionData>, state: &MotionState) -> bool {
         let Some(md) = md else { return false };
-        if md.bitfield & 2 == 0 || motion == state.substate {
+        if !md.is_restricted() || motion == state.substate {
             return true;
         }
         self.sd_or_0(state.style) == state.substate
@@ -386,7 +386,7 @@ impl Resolver {
             if let Some(target_sd) = target_sd
                 && let Some(cyc) = self.cycle(cycle_key(motion, target_sd))
             {
-                if cyc.bitfield & 1 != 0 {
+                if cyc.clears_modifiers() {
                     st.clear_modifiers();
                 }
                 let mut link = self.get_link(st.style, sd, st.substate_mod, motion, speed);
@@ -434,7 +434,7 @@ impl Resolver {
                     st.substate_mod = speed;
                     return true;
                 }
-                if md.bitfield & 1 != 0 {
+                if md.clears_modifiers() {
                     st.clear_modifiers();
                 }
                 let mut link = self.get_link(st.style, st.substate, st.substate_mod, motion, speed);
@@ -527,7 +527,7 @@ impl Resolver {
         if is_modifier(motion) {
             let cur = self.cycle(cycle_key(st.style, st.substate));
             if let Some(cur) = cur
-                && cur.bitfield & 1 == 0
+                && !cur.clears_modifiers()
                 && let Some(md) = self
                     .modifier(modifier_key(st.style, motion))
                     .or_else(|| self.modifier(styleless_modifier_key(motion)))

@@ -154,14 +154,14 @@ pub struct MotionData {
 }
 
 impl MotionData {
-    /// Bitfield bit: the cycle clears modifiers.
-    pub const CLEARS_MODIFIERS: u8 = 0x01;
-    /// Bitfield bit: restricted to the style default substate.
-    pub const RESTRICTED: u8 = 0x02;
-    /// Flags bit: a velocity is stored.
-    pub const HAS_VELOCITY: u8 = 0x01;
-    /// Flags bit: an omega is stored.
-    pub const HAS_OMEGA: u8 = 0x02;
+    /// Bitfield bit: the cycle clears modifiers ([`MotionBits::CLEARS_MODIFIERS`]).
+    pub const CLEARS_MODIFIERS: u8 = MotionBits::CLEARS_MODIFIERS.bits();
+    /// Bitfield bit: restricted to the style default substate ([`MotionBits::RESTRICTED`]).
+    pub const RESTRICTED: u8 = MotionBits::RESTRICTED.bits();
+    /// Flags bit: a velocity is stored ([`MotionDataFlags::HAS_VELOCITY`]).
+    pub const HAS_VELOCITY: u8 = MotionDataFlags::HAS_VELOCITY.bits();
+    /// Flags bit: an omega is stored ([`MotionDataFlags::HAS_OMEGA`]).
+    pub const HAS_OMEGA: u8 = MotionDataFlags::HAS_OMEGA.bits();
 
     /// Motion data playing `anims` in order, no physics, bitfield 0.
     pub fn new(anims: Vec<AnimData>) -> Self {
@@ -212,12 +212,16 @@ impl MotionData {
         MotionDataFlags::from_bits_retain(self.flags)
     }
 
-    /// Bitfield bit 0x1: entering this cycle clears modifiers.
+    /// Bitfield bit 0x1: entering this cycle clears modifiers, and a current cycle with it
+    /// refuses modifiers.
+    #[inline]
     pub fn clears_modifiers(&self) -> bool {
         self.bitfield & Self::CLEARS_MODIFIERS != 0
     }
 
-    /// Bitfield bit 0x2: only allowed from the style's default substate (`is_allowed`).
+    /// Bitfield bit 0x2: only allowed from the style's default substate or from itself
+    /// (`is_allowed`).
+    #[inline]
     pub fn is_restricted(&self) -> bool {
         self.bitfield & Self::RESTRICTED != 0
     }

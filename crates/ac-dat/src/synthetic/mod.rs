@@ -1227,7 +1227,7 @@ fn make_animation(seed: u64, k: &AnimKey, s: &AnimSpec, fam: &Families) -> Anima
         _ => {}
     }
     if anim.part_frames.iter().any(|pf| !pf.hooks.is_empty()) {
-        anim.flags |= 0x2;
+        anim.flags |= Animation::HAS_HOOKS;
     }
     anim
 }
