@@ -2,7 +2,6 @@
 
 use std::collections::VecDeque;
 
-use ac_motiontable::Fidelity;
 use ac_motiontable::command::{is_action, is_chat_emote};
 use ac_motiontable::motion::stance::NON_COMBAT;
 use ac_motiontable::motion::{
@@ -11,6 +10,7 @@ use ac_motiontable::motion::{
     SIDE_STEP_RIGHT, SITTING, SLEEPING, TRIPLE_THRUST_LOW, TURN_LEFT, TURN_RIGHT, WALK_BACKWARDS,
     WALK_FORWARD,
 };
+use ac_motiontable::{EPSILON, Fidelity};
 use glam::Vec3;
 
 use crate::error::{MotionInterpError, WeenieError};
@@ -32,8 +32,6 @@ pub const SIDESTEP_ANIM_SPEED: f32 = 1.25;
 pub const SIDESTEP_FACTOR: f32 = 0.5;
 /// ACE `WalkAnimSpeed` (f32 0x4047AE14).
 pub const WALK_ANIM_SPEED: f32 = f32::from_bits(0x4047_AE14);
-/// `PhysicsGlobals.EPSILON`.
-const EPSILON: f32 = 0.0002;
 /// `DoMotion` refuses an Action when this many are already queued.
 pub const MAX_ACTIONS: usize = 6;
 

@@ -15,7 +15,9 @@ use crate::command::{
 };
 use crate::{AnimSequence, Fidelity, MotionState};
 
-/// `PhysicsGlobals.EPSILON` (0.0002f), the threshold of `change_cycle_speed`.
+/// ACE's `PhysicsGlobals.EPSILON` (0.0002f): the "too small to matter" tolerance of the whole
+/// physics code (here the threshold of `change_cycle_speed`). This is its only definition:
+/// every layer above uses this constant.
 pub const EPSILON: f32 = 0.0002;
 
 /// How deep `re_modify` → `GetObjectSequence` → `re_modify` may nest.
