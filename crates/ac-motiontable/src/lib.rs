@@ -79,7 +79,6 @@
 //! assert_eq!(done[1].motion, WALK_FORWARD);
 //! ```
 
-pub mod catalogue;
 pub mod command;
 mod fidelity;
 mod manager;

@@ -3,4 +3,3 @@
 mod container;
 mod known_answers;
 mod proptests;
-mod synthetic;

@@ -1,7 +1,7 @@
 //! Which commands the synthetic tables use: the styles, substates and actions a table draws
-//! from, grouped the way the generator needs them. The ids themselves are [`crate::motion`].
+//! from, grouped the way the generator needs them. The ids themselves are [`ac_dat::motion`].
 
-use crate::motion::*;
+use ac_dat::motion::*;
 
 /// Combat styles in the order the humanoid table uses them (after NonCombat).
 pub const COMBAT_STYLES: [u32; 15] = [

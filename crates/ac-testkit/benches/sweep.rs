@@ -2,8 +2,8 @@
 //! an in-memory DAT (single thread; `cargo xtask sweep` adds parallelism on top).
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
-use ac_dat::synthetic::{self, Corpus};
 use ac_dat::{DatArchive, MotionTable};
+use ac_testkit::synthetic::{self, Corpus};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench(c: &mut Criterion) {
@@ -13,7 +13,7 @@ fn bench(c: &mut Criterion) {
     let dat = DatArchive::from_vec(bytes).expect("open");
     c.bench_function("sweep_436_tables_with_animations_and_setups", |b| {
         b.iter(|| {
-            let r = ac_dat::sweep::sweep(&dat).expect("sweep");
+            let r = ac_testkit::sweep::sweep(&dat).expect("sweep");
             assert_eq!(r.stats.tables, synthetic::TABLE_COUNT);
             r
         })

@@ -3,9 +3,9 @@
 use std::sync::OnceLock;
 
 use ac_dat::motion::*;
-use ac_dat::sweep::{CorpusStats, SweepReport, sweep};
-use ac_dat::synthetic::{self, Corpus, DEFAULT_SEED, HUMANOID_TABLE_ID, targets};
 use ac_dat::*;
+use ac_testkit::sweep::{CorpusStats, SweepReport, sweep};
+use ac_testkit::synthetic::{self, Corpus, DEFAULT_SEED, HUMANOID_TABLE_ID, targets};
 
 fn corpus() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();

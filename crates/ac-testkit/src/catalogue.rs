@@ -14,9 +14,9 @@ use std::fmt::Write as _;
 
 use glam::Vec3;
 
-use crate::command::{is_action, motion_by_index, stance_name};
-use crate::motion::{RUN_FORWARD, WALK_FORWARD};
-use crate::{MotionCommand, MotionState, Outcome, RecordingSequence, Resolver};
+use ac_motiontable::command::{is_action, motion_by_index, stance_name};
+use ac_motiontable::motion::{RUN_FORWARD, WALK_FORWARD};
+use ac_motiontable::{MotionCommand, MotionState, Outcome, RecordingSequence, Resolver};
 
 /// One request issued in a case.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -73,7 +73,7 @@ pub fn catalogue(r: &Resolver) -> Vec<Case> {
         .iter()
         .filter(|(k, _)| in_style(*k))
         .filter_map(|(k, _)| motion_by_index(k & 0xFFFF))
-        .filter(|&m| m != dsub && crate::command::is_substate(m))
+        .filter(|&m| m != dsub && ac_motiontable::command::is_substate(m))
         .collect();
     substates.sort_unstable();
     substates.dedup();
@@ -124,7 +124,7 @@ pub fn catalogue(r: &Resolver) -> Vec<Case> {
     }
 
     let mut actions: Vec<u32> = r
-        .links_from(crate::command::cycle_key(ds, dsub))
+        .links_from(ac_motiontable::command::cycle_key(ds, dsub))
         .map(|l| l.map(|(to, _)| to).filter(|&to| is_action(to)).collect())
         .unwrap_or_default();
     actions.sort_unstable();
@@ -142,7 +142,7 @@ pub fn catalogue(r: &Resolver) -> Vec<Case> {
         .iter()
         .filter(|(k, _)| in_style(*k) || k >> 16 == 0)
         .filter_map(|(k, _)| motion_by_index(k & 0xFFFF))
-        .filter(|&m| crate::command::is_modifier(m))
+        .filter(|&m| ac_motiontable::command::is_modifier(m))
         .collect();
     modifiers.sort_unstable();
     modifiers.dedup();
@@ -177,7 +177,7 @@ fn style_name(id: u32) -> String {
 }
 
 fn render_state(out: &mut String, st: &MotionState, seq: &RecordingSequence) {
-    let list = |l: &[crate::Motion]| {
+    let list = |l: &[ac_motiontable::Motion]| {
         if l.is_empty() {
             "-".to_owned()
         } else {

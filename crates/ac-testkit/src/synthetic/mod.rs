@@ -30,10 +30,8 @@ use std::collections::BTreeMap;
 use glam::{Quat, Vec3};
 
 use self::commands::*;
-use crate::container::DatWriter;
-use crate::error::DatError;
-use crate::motion::*;
-use crate::records::*;
+use ac_dat::motion::*;
+use ac_dat::*;
 
 /// The default seed (`cargo xtask fixtures` without `--seed`).
 pub const DEFAULT_SEED: u64 = 0x0004_4115_A40A_A5A1;
