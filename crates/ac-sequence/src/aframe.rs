@@ -440,6 +440,32 @@ mod tests {
     }
 
     #[test]
+    fn heading_90_and_0_match_the_reference_bits() {
+        // Heading 90 gives w = -z = 0.7071068, the f32 above FRAC_1_SQRT_2 (0.70710677).
+        let mut f = AFrame::IDENTITY;
+        f.set_heading(90.0);
+        assert_eq!(f.orientation.w.to_string(), "0.7071068");
+        assert_eq!(f.orientation.z.to_string(), "-0.7071068");
+        assert_eq!(f.get_heading(), 90.0);
+        // Heading 0 is the identity with a negative-zero z.
+        f.set_heading(0.0);
+        assert_eq!(f.orientation.w, 1.0);
+        assert!(f.orientation.z == 0.0 && f.orientation.z.is_sign_negative());
+    }
+
+    #[test]
+    fn conjugate_and_inverse_transform_undo_their_counterparts() {
+        let q = quat_mul(quat_conjugate(Quat::IDENTITY), Quat::IDENTITY);
+        assert_eq!(q.w, 1.0);
+        assert!(q.x == 0.0 && q.x.is_sign_positive());
+        let q = quat_normalize(yaw_pitch_roll(0.3, 0.0, 1.1));
+        let v = Vec3::new(1.0, 2.0, 3.0);
+        assert!((inverse_transform(transform(v, q), q) - v).length() < 1e-5);
+        assert!(quat_is_valid(q) && !quat_is_valid(Quat::from_xyzw(0.0, 0.0, 0.0, 2.0)));
+        assert!(vec_is_valid(v) && !vec_is_valid(Vec3::new(f32::NAN, 0.0, 0.0)));
+    }
+
+    #[test]
     fn ace_equals_ignores_orientation() {
         let a = AFrame::IDENTITY;
         let b = AFrame::new(
