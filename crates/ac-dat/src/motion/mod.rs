@@ -164,6 +164,53 @@ impl fmt::Debug for MotionCommand {
     }
 }
 
+/// A motion-table key (`(style << 16) | (motion & 0xFFFFFF)`, see `cycle_key`) for printing:
+/// both halves decoded back to names, the raw key beside them.
+///
+/// `Debug` and `Display` print `NonCombat/Ready(0x003D0003)`; a style-less modifier key prints
+/// the motion alone (`TurnRight(0x0000000D)`), a style-wide link key the style and `*`
+/// (`NonCombat/*(0x003D0000)`), and a half that names nothing its hex value. Keys keep only the
+/// style's low 16 bits and the motion's command index; both are unique, so the names are
+/// exact for every real id.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct TableKey(pub u32);
+
+impl TableKey {
+    /// The style the key was built with (`0x80000000 | key >> 16`), when the high half is set.
+    pub fn style(self) -> Option<u32> {
+        (self.0 >> 16 != 0).then_some(0x8000_0000 | (self.0 >> 16))
+    }
+
+    /// The full id of the motion whose command index is the low half, when it names one.
+    pub fn motion(self) -> Option<u32> {
+        motion_by_index(self.0 & 0xFFFF)
+    }
+}
+
+impl fmt::Display for TableKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (high, low) = (self.0 >> 16, self.0 & 0xFFFF);
+        if let Some(style) = self.style() {
+            match stance_name(style) {
+                Some(n) => write!(f, "{n}/")?,
+                None => write!(f, "0x{high:04X}/")?,
+            }
+        }
+        match self.motion().and_then(motion_name) {
+            _ if low == 0 && high != 0 => f.write_str("*")?,
+            Some(n) => f.write_str(n)?,
+            None => write!(f, "0x{low:04X}")?,
+        }
+        write!(f, "(0x{:08X})", self.0)
+    }
+}
+
+impl fmt::Debug for TableKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 /// Why a motion token did not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown motion `{0}` (not a MotionCommand/MotionStance name nor a u32)")]
@@ -208,6 +255,33 @@ mod tests {
         assert_eq!(motion_by_index(TURN_RIGHT & 0xFFFF), Some(TURN_RIGHT));
         assert_eq!(motion_by_index(0x0001_0007), None);
         assert_eq!(motion_by_index(0xFFFF), None);
+    }
+
+    #[test]
+    fn table_keys_print_both_halves_by_name() {
+        let key = |style: u32, m: u32| TableKey((style << 16) | (m & CommandMask::COMMAND));
+        assert_eq!(
+            key(stance::NON_COMBAT, READY).to_string(),
+            "NonCombat/Ready(0x003D0003)"
+        );
+        assert_eq!(
+            format!("{:?}", key(stance::SWORD_COMBAT, WALK_FORWARD)),
+            "SwordCombat/WalkForward(0x003E0005)"
+        );
+        assert_eq!(
+            TableKey(TURN_RIGHT & CommandMask::COMMAND).to_string(),
+            "TurnRight(0x0000000D)"
+        );
+        assert_eq!(
+            TableKey(stance::NON_COMBAT << 16).to_string(),
+            "NonCombat/*(0x003D0000)"
+        );
+        assert_eq!(
+            TableKey(0x7777_7777).to_string(),
+            "0x7777/0x7777(0x77777777)"
+        );
+        assert_eq!(TableKey(0x003D_0003).motion(), Some(READY));
+        assert_eq!(TableKey(0x003D_0003).style(), Some(stance::NON_COMBAT));
     }
 
     #[test]

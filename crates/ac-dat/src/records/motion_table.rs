@@ -1,12 +1,14 @@
 //! MotionTable, MotionData and AnimData records (`dat-format-spec.md` §3.2–§3.4).
 
+use std::fmt;
+
 use binrw::io::{Read, Seek, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use glam::Vec3;
 
 use super::io::*;
 use crate::error::{RecordError, RecordErrorKind};
-use crate::motion::CommandMask;
+use crate::motion::{CommandMask, MotionCommand, TableKey};
 
 /// Default playback rate of an [`AnimData`] in frames per second.
 pub const DEFAULT_FRAMERATE: f32 = 30.0;
@@ -311,7 +313,11 @@ impl BinWrite for MotionData {
 /// lookups are linear here — the resolver in `ac-motiontable` builds its own index. The
 /// `set_*` builders overwrite an existing key in place (keeping its position) or append,
 /// which is how a scenario's "a repeated key overwrites the earlier entry" behaves.
-#[derive(Debug, Clone, PartialEq, Default)]
+///
+/// `Debug` prints the maps as maps with every key decoded to motion names beside the raw
+/// value (`NonCombat/Ready(0x003D0003)`, `WalkForward(0x45000005)`; see [`TableKey`] and
+/// [`MotionCommand`]).
+#[derive(Clone, PartialEq, Default)]
 pub struct MotionTable {
     /// File id (0x09xxxxxx).
     pub id: u32,
@@ -325,6 +331,57 @@ pub struct MotionTable {
     pub modifiers: Vec<(u32, MotionData)>,
     /// `(outer key, [(target motion, motion data)])`.
     pub links: Vec<(u32, Vec<(u32, MotionData)>)>,
+}
+
+impl fmt::Debug for MotionTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MotionTable")
+            .field("id", &format_args!("0x{:08X}", self.id))
+            .field("default_style", &MotionCommand(self.default_style))
+            .field(
+                "style_defaults",
+                &DebugMap(
+                    self.style_defaults
+                        .iter()
+                        .map(|&(s, d)| (MotionCommand(s), MotionCommand(d)))
+                        .collect(),
+                ),
+            )
+            .field("cycles", &keyed(&self.cycles))
+            .field("modifiers", &keyed(&self.modifiers))
+            .field(
+                "links",
+                &DebugMap(
+                    self.links
+                        .iter()
+                        .map(|(outer, group)| {
+                            let inner: Vec<(MotionCommand, &MotionData)> = group
+                                .iter()
+                                .map(|(to, md)| (MotionCommand(*to), md))
+                                .collect();
+                            (TableKey(*outer), DebugMap(inner))
+                        })
+                        .collect(),
+                ),
+            )
+            .finish()
+    }
+}
+
+/// A cycle or modifier list as a `Debug` map with decoded keys.
+fn keyed(list: &[(u32, MotionData)]) -> DebugMap<TableKey, &MotionData> {
+    DebugMap(list.iter().map(|(k, md)| (TableKey(*k), md)).collect())
+}
+
+/// `(key, value)` pairs printed as a `Debug` map in their stored order.
+struct DebugMap<K, V>(Vec<(K, V)>);
+
+impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for DebugMap<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.0.iter().map(|(k, v)| (k, v)))
+            .finish()
+    }
 }
 
 fn upsert<V>(list: &mut Vec<(u32, V)>, key: u32, value: V) {
@@ -565,6 +622,30 @@ mod tests {
         assert_eq!(bare.encoded_len(), 4);
         bare.sync_flags();
         assert!(bare.has_velocity() && !bare.has_omega());
+    }
+
+    #[test]
+    fn debug_names_the_keys() {
+        let mut t = MotionTable::new(0x0900_0001, 0x8000_003D);
+        t.set_style_default(0x8000_003D, 0x4100_0003);
+        t.set_cycle(cycle_key(0x8000_003D, 0x4100_0003), MotionData::default());
+        t.set_modifier(styleless_modifier_key(0x6500_000D), MotionData::default());
+        t.set_link(
+            link_outer_key(0x8000_003D, 0x4100_0003),
+            0x4500_0005,
+            MotionData::default(),
+        );
+        let text = format!("{t:?}");
+        for part in [
+            "id: 0x09000001",
+            "default_style: NonCombat(0x8000003D)",
+            "style_defaults: {NonCombat(0x8000003D): Ready(0x41000003)}",
+            "cycles: {NonCombat/Ready(0x003D0003): MotionData",
+            "modifiers: {TurnRight(0x0000000D): MotionData",
+            "links: {NonCombat/Ready(0x003D0003): {WalkForward(0x45000005): MotionData",
+        ] {
+            assert!(text.contains(part), "{part} not in {text}");
+        }
     }
 
     #[test]
