@@ -62,6 +62,9 @@
 //! assert!(obj.velocity().z < 5.0);
 //! ```
 //!
+//! [`wire`] reads and writes the movement messages (MoveToState, AutonomousPosition, Jump,
+//! UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte.
+//!
 //! [`World`] holds many objects with stable ids and ticks them deterministically, serially or
 //! in parallel (bit-identical: objects do not interact).
 
@@ -71,6 +74,7 @@ mod host;
 mod object;
 pub mod parts;
 pub mod weenie;
+pub mod wire;
 mod world;
 
 pub use ac_interp_manager::Position;
