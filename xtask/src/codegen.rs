@@ -88,8 +88,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 /// Parses `name<TAB>hex` rows after a `name<TAB>hex` header. Names must be unique identifiers
-/// and ids unique; the low 16 bits (the command index table keys keep) must be unique too,
-/// because the table-key decoder relies on it.
+/// and ids unique; the low 16 bits (the command index that table keys and the wire keep) must
+/// increase strictly from row to row, as they do in the ACE enum, because the index lookup
+/// binary-searches the rows in file order.
 pub fn parse_tsv(text: &str) -> anyhow::Result<Vec<Command>> {
     let mut lines = text.lines().enumerate();
     match lines.next() {
@@ -97,7 +98,8 @@ pub fn parse_tsv(text: &str) -> anyhow::Result<Vec<Command>> {
         other => bail!("expected the header `name<TAB>hex`, found {other:?}"),
     }
     let mut out = Vec::new();
-    let (mut names, mut ids, mut indexes) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    let (mut names, mut ids) = (BTreeSet::new(), BTreeSet::new());
+    let mut last_index: Option<u32> = None;
     for (n, line) in lines {
         let line = line.trim_end();
         if line.is_empty() {
@@ -123,9 +125,11 @@ pub fn parse_tsv(text: &str) -> anyhow::Result<Vec<Command>> {
         );
         ensure!(ids.insert(id), "line {row}: id {hex} repeated");
         ensure!(
-            id & 0x00FF_0000 == 0 && indexes.insert(id & 0xFFFF),
-            "line {row}: command index of {hex} is not unique (or bits 16..23 are set)"
+            id & 0x00FF_0000 == 0 && last_index.is_none_or(|last| id & 0xFFFF > last),
+            "line {row}: command index of {hex} does not follow the previous row's (or bits \
+             16..23 are set)"
         );
+        last_index = Some(id & 0xFFFF);
         out.push(Command {
             name: name.to_owned(),
             id,
@@ -236,6 +240,21 @@ pub fn render(commands: &[Command]) -> String {
     }
     let _ = writeln!(w, "];");
 
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "/// Every member's id in declaration order, which is also command-index order."
+    );
+    let _ = writeln!(
+        w,
+        "pub(super) static BY_INDEX: [u32; {}] = [",
+        commands.len()
+    );
+    for c in commands {
+        let _ = writeln!(w, "    {},", hex(c.id));
+    }
+    let _ = writeln!(w, "];");
+
     let stances = stances(commands);
     let _ = writeln!(w);
     let _ = writeln!(
@@ -292,7 +311,8 @@ mod tests {
         assert!(err("id\tname\n").contains("header"));
         assert!(err("name\thex\nReady\t41000003\n").contains("line 2"));
         assert!(err("name\thex\nReady\t0x41000003\nReady\t0x41000004\n").contains("repeated"));
-        assert!(err("name\thex\nA\t0x41000003\nB\t0x40000003\n").contains("not unique"));
+        assert!(err("name\thex\nA\t0x41000003\nB\t0x40000003\n").contains("does not follow"));
+        assert!(err("name\thex\nA\t0x41000004\nB\t0x40000003\n").contains("does not follow"));
         assert!(err("name\thex\nready\t0x41000003\n").contains("CamelCase"));
     }
 

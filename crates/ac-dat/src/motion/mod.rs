@@ -98,16 +98,17 @@ pub fn all_motions() -> impl ExactSizeIterator<Item = (&'static str, u32)> {
 }
 
 /// The full id of the `MotionCommand` whose command index (low 16 bits) is `index`, when bits
-/// 16..23 of `index` are clear. Table keys keep only the index; indexes are unique across the
-/// enum, so this recovers the class bits.
+/// 16..23 of `index` are clear. Table keys and the wire keep only the index; indexes are
+/// unique across the enum, so this recovers the class bits.
 pub fn motion_by_index(index: u32) -> Option<u32> {
     if index & 0x00FF_0000 != 0 {
         return None;
     }
-    BY_ID
-        .iter()
-        .map(|&(id, _)| id)
-        .find(|id| id & 0xFFFF == index & 0xFFFF)
+    let index = index & 0xFFFF;
+    BY_INDEX
+        .binary_search_by_key(&index, |id| id & 0xFFFF)
+        .ok()
+        .map(|i| BY_INDEX[i])
 }
 
 /// A motion id with name-aware formatting and parsing.
