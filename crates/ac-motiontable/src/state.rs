@@ -35,21 +35,30 @@ pub struct MotionState {
 
 impl fmt::Debug for Motion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Motion { id, speed_mod } = self;
         f.debug_struct("Motion")
-            .field("id", &MotionCommand(self.id))
-            .field("speed_mod", &self.speed_mod)
+            .field("id", &MotionCommand(*id))
+            .field("speed_mod", speed_mod)
             .finish()
     }
 }
 
 impl fmt::Debug for MotionState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Destructured so that a new field cannot be left out silently.
+        let MotionState {
+            style,
+            substate,
+            substate_mod,
+            modifiers,
+            actions,
+        } = self;
         f.debug_struct("MotionState")
-            .field("style", &MotionCommand(self.style))
-            .field("substate", &MotionCommand(self.substate))
-            .field("substate_mod", &self.substate_mod)
-            .field("modifiers", &self.modifiers)
-            .field("actions", &self.actions)
+            .field("style", &MotionCommand(*style))
+            .field("substate", &MotionCommand(*substate))
+            .field("substate_mod", substate_mod)
+            .field("modifiers", modifiers)
+            .field("actions", actions)
             .finish()
     }
 }

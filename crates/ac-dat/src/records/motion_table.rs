@@ -335,24 +335,33 @@ pub struct MotionTable {
 
 impl fmt::Debug for MotionTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Destructured so that a new field cannot be left out silently.
+        let MotionTable {
+            id,
+            default_style,
+            style_defaults,
+            cycles,
+            modifiers,
+            links,
+        } = self;
         f.debug_struct("MotionTable")
-            .field("id", &format_args!("0x{:08X}", self.id))
-            .field("default_style", &MotionCommand(self.default_style))
+            .field("id", &format_args!("0x{id:08X}"))
+            .field("default_style", &MotionCommand(*default_style))
             .field(
                 "style_defaults",
                 &DebugMap(
-                    self.style_defaults
+                    style_defaults
                         .iter()
                         .map(|&(s, d)| (MotionCommand(s), MotionCommand(d)))
                         .collect(),
                 ),
             )
-            .field("cycles", &keyed(&self.cycles))
-            .field("modifiers", &keyed(&self.modifiers))
+            .field("cycles", &keyed(cycles))
+            .field("modifiers", &keyed(modifiers))
             .field(
                 "links",
                 &DebugMap(
-                    self.links
+                    links
                         .iter()
                         .map(|(outer, group)| {
                             let inner: Vec<(MotionCommand, &MotionData)> = group

@@ -181,3 +181,19 @@ fn raw_set_state_substitutes_zero_defaults() {
     assert_eq!(raw.sidestep_command, motion::SIDE_STEP_LEFT);
     assert_eq!(raw.current_hold_key, HoldKey::Run);
 }
+
+#[test]
+fn debug_of_the_states_names_the_motions() {
+    let raw = format!("{:?}", ac_motioninterp::RawMotionState::default());
+    assert!(
+        raw.contains("current_style: NonCombat(0x8000003D)"),
+        "{raw}"
+    );
+    assert!(raw.contains("forward_command: Ready(0x41000003)"), "{raw}");
+    assert!(raw.contains("turn_command: Invalid(0x00000000)"), "{raw}");
+    let interpreted = format!("{:?}", ac_motioninterp::InterpretedMotionState::default());
+    assert!(
+        interpreted.contains("forward_command: Ready(0x41000003)"),
+        "{interpreted}"
+    );
+}
