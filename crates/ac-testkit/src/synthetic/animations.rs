@@ -7,7 +7,6 @@ use ac_dat::motion::*;
 use ac_dat::*;
 use glam::{Quat, Vec3};
 
-use super::TURN_OMEGA;
 use super::commands::*;
 use super::plan::{Families, Kind};
 use super::rng::{Rng, mix};
@@ -183,22 +182,20 @@ fn part_frames(rng: &mut Rng, parts: u32, frames: u32) -> Vec<AnimationFrame> {
         .collect()
 }
 
-/// The per-frame root motion (pos frame) of the animation, if it has one: locomotion cycles
-/// and their links step forward, sideways or turn by one frame's worth at 30 fps.
+/// The per-frame root motion (pos frame) of the animation, if it has one.
+///
+/// As in retail, locomotion moves an object through the velocity and omega of the cycles'
+/// MotionData, not through pos frames (which would add the same displacement a second time),
+/// so walk, run, sidestep and turn animations have none. Pos frames belong to the special
+/// motions that displace the body on their own; here the stagger reactions step back or
+/// forward 2 cm a frame.
 fn root_motion(k: &AnimKey, speed: f32) -> Option<Frame> {
-    let locomotion = matches!(
-        k.motion,
-        WALK_FORWARD | RUN_FORWARD | SIDE_STEP_RIGHT | TURN_RIGHT
-    ) && matches!(k.role, Role::Cycle | Role::LinkIn | Role::LinkOut);
-    if !locomotion {
-        return None;
-    }
-    Some(match k.motion {
-        WALK_FORWARD => Frame::new(Vec3::new(0.0, 3.12 * speed / 30.0, 0.0), Quat::IDENTITY),
-        RUN_FORWARD => Frame::new(Vec3::new(0.0, 4.0 * speed / 30.0, 0.0), Quat::IDENTITY),
-        SIDE_STEP_RIGHT => Frame::new(Vec3::new(1.25 * speed / 30.0, 0.0, 0.0), Quat::IDENTITY),
-        _ => Frame::new(Vec3::ZERO, unit_quat(0.0, 0.0, -TURN_OMEGA / 60.0)),
-    })
+    let step = match (k.role, k.motion) {
+        (Role::Action, STAGGER_BACKWARD) => -0.02 * speed,
+        (Role::Action, STAGGER_FORWARD) => 0.02 * speed,
+        _ => return None,
+    };
+    Some(Frame::new(Vec3::new(0.0, step, 0.0), Quat::IDENTITY))
 }
 
 /// Hooks by role and motion: footstep sounds on walk and run cycles, a particle script on

@@ -16,8 +16,15 @@
 //! style-wide links; turn and sidestep modifiers, style-specific and style-less; creature tables
 //! with a few styles and actions; turner tables (omega only) and static-object tables with
 //! a handful of cycles and no physics. Animations exist for every AnimData, with frame counts
-//! that fit the frame ranges, pos frames on locomotion, and hooks (Sound, SoundTable, Attack,
-//! AnimationDone, DefaultScript, Ethereal, CallPES, CreateParticle).
+//! that fit the frame ranges and hooks (Sound, SoundTable, Attack, AnimationDone,
+//! DefaultScript, Ethereal, CallPES, CreateParticle).
+//!
+//! Objects move the way retail tables move them: locomotion (walk, run, sidestep, turn) by the
+//! velocity and omega of the cycles' MotionData at the interpreter's animation speeds (walk
+//! 3.12 m/s, run 4 m/s, sidestep 1.25 m/s at rate 1), with no pos frames on those animations;
+//! pos frames only on special motions (the stagger reactions). Turn and sidestep cycles are
+//! restricted (bitfield 0x2), so from Ready they turn or step in place and while walking or
+//! running they overlay the gait as modifiers.
 //!
 //! How it is built, one module per step: `plan` decides what every table contains (kinds, ids,
 //! styles, cycles, actions, then the modifier, link-group and destination counts shared out so
@@ -73,9 +80,6 @@ pub mod targets {
     /// Link destinations of the largest table.
     pub const LARGEST_LINK_DESTINATIONS: usize = 962;
 }
-
-/// Turn rate of every turn cycle and modifier: π/2 rad/s.
-const TURN_OMEGA: f32 = 1.570_796_4;
 
 /// The generated corpus: records in id order, ready to be written or used in memory.
 #[derive(Debug, Clone)]

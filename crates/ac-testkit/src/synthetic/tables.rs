@@ -7,10 +7,12 @@ use ac_dat::{
 };
 use glam::Vec3;
 
-use super::TURN_OMEGA;
 use super::animations::{AnimKey, AnimRegistry, Role, sgroup};
 use super::plan::{Families, Group, GroupKind, Kind, Plan};
 use super::rng::Rng;
+
+/// Turn rate of every turn cycle and modifier: π/2 rad/s.
+const TURN_OMEGA: f32 = 1.570_796_4;
 
 /// The motion table `p` describes, drawing its animations from `reg`.
 pub(super) fn realise(
@@ -84,6 +86,12 @@ fn add_cycles(
         if matches!(p.kind, Kind::Humanoid | Kind::HumanoidVariant)
             && matches!(c, CROUCH | SITTING | SLEEPING)
         {
+            md.bitfield |= MotionData::RESTRICTED;
+        }
+        // Turn and sidestep cycles are enterable only from the default substate: from Ready
+        // they turn or step in place, while walking or running the resolver falls through to
+        // the modifier branch and overlays them, so the run goes on.
+        if p.kind.moves() && matches!(c, TURN_RIGHT | SIDE_STEP_RIGHT) {
             md.bitfield |= MotionData::RESTRICTED;
         }
         t.set_cycle(cycle_key(s, c), md);
