@@ -190,6 +190,14 @@ fn stances(commands: &[Command]) -> Vec<(&str, u32)> {
     v
 }
 
+/// The key rustfmt sorts `use` lines by, for the constant names generated here (upper-case
+/// letters, digits and `_`): `_` sorts before letters and digits.
+fn rustfmt_order(name: &str) -> Vec<u8> {
+    name.bytes()
+        .map(|b| if b == b'_' { 0 } else { b })
+        .collect()
+}
+
 /// The generated module's text.
 pub fn render(commands: &[Command]) -> String {
     let mut s = String::new();
@@ -263,9 +271,18 @@ pub fn render(commands: &[Command]) -> String {
          /// same id; the stance `Invalid` is `0x80000000` while the command `Invalid` is 0."
     );
     let _ = writeln!(w, "pub mod stance {{");
-    for &(name, id) in &stances {
-        let _ = writeln!(w, "    /// `MotionStance.{name}`.");
-        let _ = writeln!(w, "    pub const {}: u32 = {};", const_name(name), hex(id));
+    let _ = writeln!(
+        w,
+        "    /// `MotionStance.Invalid`: `0x80000000`, unlike the command `Invalid` (0)."
+    );
+    let _ = writeln!(w, "    pub const INVALID: u32 = {};", hex(STANCE_INVALID));
+    // Every other stance is the command of the same name: one definition, re-exported here,
+    // one `use` a line in the order rustfmt keeps.
+    let mut shared: Vec<String> = stances[1..].iter().map(|&(n, _)| const_name(n)).collect();
+    shared.sort_by_key(|a| rustfmt_order(a));
+    let _ = writeln!(w);
+    for name in &shared {
+        let _ = writeln!(w, "    pub use super::{name};");
     }
     let _ = writeln!(w);
     let _ = writeln!(

@@ -2064,44 +2064,27 @@ pub(super) static BY_INDEX: [u32; 409] = [
 /// The ACE `MotionStance` members. All but [`stance::INVALID`] are also commands with the
 /// same id; the stance `Invalid` is `0x80000000` while the command `Invalid` is 0.
 pub mod stance {
-    /// `MotionStance.Invalid`.
+    /// `MotionStance.Invalid`: `0x80000000`, unlike the command `Invalid` (0).
     pub const INVALID: u32 = 0x8000_0000;
-    /// `MotionStance.HandCombat`.
-    pub const HAND_COMBAT: u32 = 0x8000_003C;
-    /// `MotionStance.NonCombat`.
-    pub const NON_COMBAT: u32 = 0x8000_003D;
-    /// `MotionStance.SwordCombat`.
-    pub const SWORD_COMBAT: u32 = 0x8000_003E;
-    /// `MotionStance.BowCombat`.
-    pub const BOW_COMBAT: u32 = 0x8000_003F;
-    /// `MotionStance.SwordShieldCombat`.
-    pub const SWORD_SHIELD_COMBAT: u32 = 0x8000_0040;
-    /// `MotionStance.CrossbowCombat`.
-    pub const CROSSBOW_COMBAT: u32 = 0x8000_0041;
-    /// `MotionStance.UnusedCombat`.
-    pub const UNUSED_COMBAT: u32 = 0x8000_0042;
-    /// `MotionStance.SlingCombat`.
-    pub const SLING_COMBAT: u32 = 0x8000_0043;
-    /// `MotionStance.TwoHandedSwordCombat`.
-    pub const TWO_HANDED_SWORD_COMBAT: u32 = 0x8000_0044;
-    /// `MotionStance.TwoHandedStaffCombat`.
-    pub const TWO_HANDED_STAFF_COMBAT: u32 = 0x8000_0045;
-    /// `MotionStance.DualWieldCombat`.
-    pub const DUAL_WIELD_COMBAT: u32 = 0x8000_0046;
-    /// `MotionStance.ThrownWeaponCombat`.
-    pub const THROWN_WEAPON_COMBAT: u32 = 0x8000_0047;
-    /// `MotionStance.Graze`.
-    pub const GRAZE: u32 = 0x8000_0048;
-    /// `MotionStance.Magic`.
-    pub const MAGIC: u32 = 0x8000_0049;
-    /// `MotionStance.BowNoAmmo`.
-    pub const BOW_NO_AMMO: u32 = 0x8000_00E8;
-    /// `MotionStance.CrossBowNoAmmo`.
-    pub const CROSS_BOW_NO_AMMO: u32 = 0x8000_00E9;
-    /// `MotionStance.AtlatlCombat`.
-    pub const ATLATL_COMBAT: u32 = 0x8000_013B;
-    /// `MotionStance.ThrownShieldCombat`.
-    pub const THROWN_SHIELD_COMBAT: u32 = 0x8000_013C;
+
+    pub use super::ATLATL_COMBAT;
+    pub use super::BOW_COMBAT;
+    pub use super::BOW_NO_AMMO;
+    pub use super::CROSS_BOW_NO_AMMO;
+    pub use super::CROSSBOW_COMBAT;
+    pub use super::DUAL_WIELD_COMBAT;
+    pub use super::GRAZE;
+    pub use super::HAND_COMBAT;
+    pub use super::MAGIC;
+    pub use super::NON_COMBAT;
+    pub use super::SLING_COMBAT;
+    pub use super::SWORD_COMBAT;
+    pub use super::SWORD_SHIELD_COMBAT;
+    pub use super::THROWN_SHIELD_COMBAT;
+    pub use super::THROWN_WEAPON_COMBAT;
+    pub use super::TWO_HANDED_STAFF_COMBAT;
+    pub use super::TWO_HANDED_SWORD_COMBAT;
+    pub use super::UNUSED_COMBAT;
 
     /// Every member as `(name, id)`, in declaration order.
     pub static ALL: [(&str, u32); 19] = [
