@@ -9,7 +9,7 @@
 //! * [`motion`] — motion command ids, names and stances (generated from the ACE enum), the
 //!   vocabulary every layer shares;
 //! * [`records`] — typed records with binrw codecs and hand-construction builders;
-//! * [`container`] — [`DatArchive`] (memory-mapped reader: header, block chains, B-tree lookup
+//! * [`container`] — [`DatArchive`] (reader by positional reads, in memory or, opt-in, mapped: header, block chains, B-tree lookup
 //!   and ordered range iteration) and [`DatWriter`] (the spec's §5 recipe);
 //!
 //! Invariants:
@@ -22,5 +22,5 @@ pub mod motion;
 pub mod records;
 
 pub use container::{DatArchive, DatHeader, DatWriter, DirEntry};
-pub use error::{DatError, DatErrorKind, RecordError, RecordErrorKind};
+pub use error::{DatError, DatErrorKind, RecordError, RecordErrorKind, TruncatedPart};
 pub use records::*;
