@@ -1,5 +1,5 @@
 //! `cargo xtask snapshots [--dat PATH] [--retail] [--label NAME] [--root DIR]`: render the
-//! transition catalogue (`ac_motiontable::catalogue`) of every motion table of a portal DAT —
+//! transition catalogue (`ac_testkit::catalogue`) of every motion table of a portal DAT —
 //! the synthetic corpus by default — as insta snapshot files, where `cargo insta review` and
 //! `cargo insta accept` find them.
 //!
@@ -30,7 +30,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use ac_dat::{DatArchive, MotionTable};
-use ac_motiontable::{Fidelity, Resolver, catalogue};
+use ac_motiontable::{Fidelity, Resolver};
+use ac_testkit::catalogue;
 use anyhow::Context as _;
 use insta::TextSnapshotKind;
 use insta::internals::TextSnapshotContents;
@@ -91,7 +92,7 @@ impl Source {
     /// The first half of the folder name: `synthetic` or `dat-<key>`.
     fn key(&self) -> &str {
         match self {
-            Source::Synthetic => ac_dat::synthetic::LABEL,
+            Source::Synthetic => ac_testkit::synthetic::LABEL,
             Source::File { key, .. } => key,
         }
     }
@@ -105,7 +106,7 @@ impl Source {
 
     fn load(&self) -> anyhow::Result<Vec<MotionTable>> {
         let path = match self {
-            Source::Synthetic => return Ok(ac_dat::synthetic::motion_tables()),
+            Source::Synthetic => return Ok(ac_testkit::synthetic::motion_tables()),
             Source::File { path, .. } => path,
         };
         // The DAT errors name the file themselves.

@@ -49,7 +49,7 @@ fn accept(pending: &Path) {
 fn accepted_catalogue_has_nothing_left_to_review() {
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("snapshot_round_trip");
     let _ = std::fs::remove_dir_all(&root);
-    let tables = ac_dat::synthetic::TABLE_COUNT;
+    let tables = ac_testkit::synthetic::TABLE_COUNT;
     let ace = root.join("synthetic-ace");
 
     let first = snapshots(&root, &[]);
