@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use ac_dat::{DatArchive, MotionTable};
-use ac_motiontable::{Fidelity, Resolver, catalogue};
+use ac_motiontable::{Resolver, Rules, catalogue};
 use anyhow::Context as _;
 use rayon::prelude::*;
 
@@ -105,19 +105,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .join(&label)
     });
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    let fidelity = if args.retail {
-        Fidelity::Retail
+    let rules = if args.retail {
+        Rules::retail()
     } else {
-        Fidelity::Ace
+        Rules::ace()
     };
     let rendered: Vec<(u32, String)> = tables
         .into_par_iter()
         .map(|t| {
             let id = t.id;
-            (
-                id,
-                catalogue::render(&Resolver::new(t).with_fidelity(fidelity)),
-            )
+            (id, catalogue::render(&Resolver::new(t, rules)))
         })
         .collect();
     let (mut unchanged, mut new, mut changed) = (0, 0, 0);

@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::{Rules, gating};
 use glam::Vec3;
 
 use crate::error::{MotionInterpError, WeenieError};
@@ -54,7 +54,7 @@ pub struct MotionNode {
 /// [`enter_default_state`]: MotionInterp::enter_default_state
 #[derive(Debug, Clone)]
 pub struct MotionInterp {
-    fidelity: Fidelity,
+    rules: Rules,
     initted: bool,
     has_state: bool,
     raw: RawMotionState,
@@ -69,12 +69,8 @@ pub struct MotionInterp {
 
 impl Default for MotionInterp {
     fn default() -> Self {
-        MotionInterp::new(Fidelity::Ace)
+        MotionInterp::new(Rules::default())
     }
-}
-
-fn is_long_jump_suppressed(m: u32) -> bool {
-    m == WALK_FORWARD || m == RUN_FORWARD || m == SIDE_STEP_RIGHT
 }
 
 fn weenie_is_non_creature(w: Option<&dyn Weenie>) -> bool {
@@ -88,9 +84,9 @@ fn vec_is_zero(v: Vec3) -> bool {
 impl MotionInterp {
     /// A fresh interpreter without state (ACE `MotionInterp.Create`; its
     /// `apply_current_movement` calls are no-ops while not initted).
-    pub fn new(fidelity: Fidelity) -> MotionInterp {
+    pub fn new(rules: Rules) -> MotionInterp {
         MotionInterp {
-            fidelity,
+            rules,
             initted: false,
             has_state: false,
             raw: RawMotionState::default(),
@@ -106,9 +102,9 @@ impl MotionInterp {
 
     // ----- read-only views -------------------------------------------------------------
 
-    /// The ACE-vs-retail switch this interpreter was built with.
-    pub fn fidelity(&self) -> Fidelity {
-        self.fidelity
+    /// The rules this interpreter was built with.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
     /// `Initted`: set by `enter_default_state`.
     pub fn initted(&self) -> bool {
@@ -163,10 +159,6 @@ impl MotionInterp {
         } else {
             Err(MotionInterpError::NotInitialized)
         }
-    }
-
-    fn retail(&self) -> bool {
-        self.fidelity.is_retail()
     }
 
     // ----- host plumbing ---------------------------------------------------------------
@@ -245,7 +237,7 @@ impl MotionInterp {
         params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
-        let mut q = if self.retail() {
+        let mut q = if self.rules.copy_all_motion_params {
             *params
         } else {
             MovementParameters::copy_some(params)
@@ -301,7 +293,7 @@ impl MotionInterp {
     ) -> WeenieError {
         let mut r = WeenieError::None;
         if self.contact_allows_move(host, m) {
-            if self.standing_long_jump && is_long_jump_suppressed(m) {
+            if self.standing_long_jump && gating::suppresses_standing_long_jump(m) {
                 if p.modify_interpreted_state() {
                     self.interp.apply_motion(m, p);
                 }
@@ -350,7 +342,7 @@ impl MotionInterp {
             host.cancel_moveto();
         }
         let mut cur = motion;
-        let mut q = if self.retail() {
+        let mut q = if self.rules.copy_all_motion_params {
             *params
         } else {
             MovementParameters::copy_some(params)
@@ -383,7 +375,7 @@ impl MotionInterp {
     ) -> WeenieError {
         let mut r = WeenieError::None;
         if self.contact_allows_move(host, m) {
-            if self.standing_long_jump && is_long_jump_suppressed(m) {
+            if self.standing_long_jump && gating::suppresses_standing_long_jump(m) {
                 if p.modify_interpreted_state() {
                     self.interp.remove_motion(m);
                 }
@@ -534,8 +526,9 @@ impl MotionInterp {
 
     fn uses_interpreted_path<H: MotionHost + ?Sized>(&self, host: &H) -> bool {
         let w = host.weenie();
-        if self.retail() {
-            // retail-vs-ace O5: raw only for the local player (or no weenie) moving autonomously.
+        if self.rules.raw_path_local_player {
+            // Quirk `raw-path-predicate`: raw only for the local player (or no weenie) moving
+            // autonomously.
             let player_or_none = w.is_none_or(|w| w.is_the_player());
             !(player_or_none && host.movement_is_autonomous())
         } else {
@@ -686,7 +679,7 @@ impl MotionInterp {
     /// `contact_allows_move`: Dead, Falling and the turns always; non-creatures and
     /// gravity-less objects always; otherwise only with Contact and OnWalkable.
     pub fn contact_allows_move<H: MotionHost + ?Sized>(&self, host: &H, motion: u32) -> bool {
-        if motion == DEAD || motion == FALLING || (TURN_RIGHT..=TURN_LEFT).contains(&motion) {
+        if gating::contact_always_allows(motion) {
             return true;
         }
         if weenie_is_non_creature(host.weenie()) {
@@ -701,25 +694,14 @@ impl MotionInterp {
         host.on_walkable()
     }
 
-    /// `motion_allows_jump`: `YouCantJumpFromThisPosition` for the blocked ranges of
-    /// `motion-constants.md` §18 (ACE includes Falling; Retail blocks Fallen instead, O3).
-    /// Both use the 11.4186 command numbering of the project's DATs (11.6096 shifted the
-    /// TripleThrust range and added Sanctuary; not modelled).
+    /// `motion_allows_jump`: `YouCantJumpFromThisPosition` for the motions
+    /// [`Rules::motion_allows_jump`] refuses (the blocked ranges plus Falling in ACE, Fallen in
+    /// retail: quirk `jump-blocked-fall`).
     pub fn motion_allows_jump(&self, m: u32) -> WeenieError {
-        let ranges = (RELOAD..=PICKUP).contains(&m)
-            || (TRIPLE_THRUST_LOW..=MAGIC_POWER_UP_07_PURPLE).contains(&m)
-            || (MAGIC_POWER_UP_01..=MAGIC_POWER_UP_10).contains(&m)
-            || (CROUCH..=SLEEPING).contains(&m)
-            || (AIM_LEVEL..=MAGIC_PRAY).contains(&m);
-        let special = if self.retail() {
-            m == FALLEN
-        } else {
-            m == FALLING
-        };
-        if ranges || special {
-            WeenieError::YouCantJumpFromThisPosition
-        } else {
+        if self.rules.motion_allows_jump(m) {
             WeenieError::None
+        } else {
+            WeenieError::YouCantJumpFromThisPosition
         }
     }
 
@@ -737,8 +719,7 @@ impl MotionInterp {
         if host.weenie().is_some_and(|w| !w.can_jump(self.jump_extent)) {
             return WeenieError::CantJumpLoadedDown;
         }
-        let f = self.interp.forward_command;
-        if f == FALLEN || (CROUCH..=SLEEPING).contains(&f) {
+        if !gating::jump_charge_allowed(self.interp.forward_command) {
             return WeenieError::YouCantJumpFromThisPosition;
         }
         WeenieError::None
@@ -757,12 +738,7 @@ impl MotionInterp {
             return Ok(0x49);
         }
         let f = self.interp.forward_command;
-        let blocked = if self.retail() {
-            f == FALLEN || (CROUCH..=SLEEPING).contains(&f)
-        } else {
-            f == FALLING || (CROUCH..SLEEPING).contains(&f)
-        };
-        if blocked {
+        if !self.rules.charge_jump_allowed(f) {
             return Ok(0x48);
         }
         if host.in_contact()
@@ -791,7 +767,7 @@ impl MotionInterp {
         self.ensure()?;
         let w = host.weenie();
         let grounded = host.in_contact() && host.on_walkable();
-        let gate = if self.retail() {
+        let gate = if self.rules.no_weenie_jump_needs_ground {
             weenie_is_non_creature(w) || !host.has_gravity() || grounded
         } else {
             w.is_none_or(|w| !w.is_creature()) || !host.has_gravity() || grounded
@@ -802,7 +778,11 @@ impl MotionInterp {
         if host.is_fully_constrained() {
             return Ok(WeenieError::GeneralMovementFailure);
         }
-        let min_len = if self.retail() { 1 } else { 2 };
+        let min_len = if self.rules.any_pending_head_blocks_jump {
+            1
+        } else {
+            2
+        };
         if self.pending.len() >= min_len
             && let Some(head) = self.pending.front()
             && head.jump_error_code != WeenieError::None
@@ -903,7 +883,7 @@ impl MotionInterp {
                 // ACE ignores the answer: a `false` leaves MyRunRate in place.
                 let _ = w.inq_run_rate(&mut rate);
             }
-            None if self.retail() => rate = 1.0,
+            None if self.rules.no_weenie_run_rate_one => rate = 1.0,
             None => {}
         }
         let max = RUN_ANIM_SPEED * rate;
@@ -1030,7 +1010,7 @@ impl MotionInterp {
         self.raw = RawMotionState::default();
         self.interp = InterpretedMotionState::default();
         host.initialize_motion_tables();
-        if !(self.retail() && self.has_state) {
+        if !(self.rules.default_state_keeps_queue && self.has_state) {
             self.pending.clear();
         }
         self.has_state = true;
@@ -1077,7 +1057,7 @@ impl MotionInterp {
                 self.apply_current_movement(host, cancel_moveto, true);
             }
             // Retail also handles Run (retail-vs-ace item 11); ACE ignores it.
-            HoldKey::Run if self.retail() => {
+            HoldKey::Run if self.rules.hold_key_run_applies => {
                 self.raw.current_hold_key = HoldKey::Run;
                 self.apply_current_movement(host, cancel_moveto, true);
             }
@@ -1125,13 +1105,13 @@ impl MotionInterp {
         if !self.initted {
             return;
         }
-        let raw = if self.retail() {
+        let raw = if self.rules.raw_path_local_player {
             !self.uses_interpreted_path(host)
         } else {
             let w = host.weenie();
             w.is_none() || (w.is_some_and(|w| w.is_creature()) && host.movement_is_autonomous())
         };
-        let allow_jump = self.retail();
+        let allow_jump = self.rules.exhaustion_allows_jump;
         if raw {
             self.apply_raw_inner(host, false, allow_jump);
         } else {
@@ -1162,7 +1142,11 @@ impl MotionInterp {
         self.interp.copy_movement_from(s);
         self.apply_current_movement(host, true, allow);
         let mut p = MovementParameters::default();
-        let server_mask = if self.retail() { 0x7FFF } else { 0x7FFFF };
+        let server_mask = if self.rules.short_server_action_stamp {
+            0x7FFF
+        } else {
+            0x7FFFF
+        };
         for a in &s.actions {
             let cur = a.stamp & 0x7FFF;
             let srv = self.server_action_stamp & server_mask;
@@ -1175,7 +1159,7 @@ impl MotionInterp {
                 continue;
             }
             let w = host.weenie();
-            let replay = if self.retail() {
+            let replay = if self.rules.replay_skips_local_player {
                 w.is_some_and(|w| !w.is_the_player()) || !a.autonomous
             } else {
                 w.is_some_and(|w| w.is_creature()) || a.autonomous

@@ -14,8 +14,8 @@
 //!
 //! The interpreter reaches its physics object through the [`MotionHost`] trait and the game
 //! object through [`Weenie`] (implemented by `ac-physobj` and the game); [`testing`] has
-//! documented doubles. [`ac_motiontable::Fidelity::Retail`] switches the interpreter items
-//! of `retail-vs-ace.md` (O3–O8, O18, O21, items 7–9 and 11).
+//! documented doubles. The interpreter's switches of [`ac_motiontable::Rules`] select the retail
+//! client's behaviour where it differs from ACE's (each switch names its quirk).
 //!
 //! Using the interpreter before [`MotionInterp::enter_default_state`] (an ACE null
 //! dereference) returns [`MotionInterpError::NotInitialized`].
@@ -25,10 +25,10 @@
 //! ```
 //! use ac_motioninterp::testing::{HostEvent, RecordingHost};
 //! use ac_motioninterp::{ids, MotionInterp, MovementParameters};
-//! use ac_motiontable::Fidelity;
+//! use ac_motiontable::Rules;
 //!
 //! let mut host = RecordingHost::default();
-//! let mut mi = MotionInterp::new(Fidelity::Ace);
+//! let mut mi = MotionInterp::new(Rules::default());
 //! mi.enter_default_state(&mut host);
 //!
 //! let show = |step: &str, mi: &MotionInterp, host: &mut RecordingHost| {

@@ -10,6 +10,7 @@
 // criterion_group! generates an undocumented function.
 #![allow(missing_docs)]
 
+use ac_motiontable::Rules;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::Arc;
@@ -59,7 +60,7 @@ fn crowd(source: &Arc<dyn AnimationSource>, resolver: &Resolver) -> Vec<PhysicsO
     let mut v = Vec::with_capacity(N);
     for i in 0..N {
         let mut o = PhysicsObj::new(
-            PartArray::new(Arc::clone(source), Some(resolver.clone())),
+            PartArray::new(Arc::clone(source), Some(resolver.clone()), Rules::default()),
             Some(ConfigWeenie {
                 run_rate: Some(1.0 + (i % 7) as f32 * 0.1),
                 ..ConfigWeenie::default()
@@ -92,7 +93,7 @@ fn bench(c: &mut Criterion) {
             .into_iter()
             .collect::<AnimationCache>(),
     );
-    let resolver = Resolver::new(synthetic::humanoid_table());
+    let resolver = Resolver::new(synthetic::humanoid_table(), Rules::default());
     let before = LIVE_BYTES.load(Ordering::Relaxed);
     let mut objs = crowd(&source, &resolver);
     // Warm-up: links finish, buffers reach their steady capacity.
@@ -128,8 +129,8 @@ fn bench_world(c: &mut Criterion) {
             .into_iter()
             .collect::<AnimationCache>(),
     );
-    let resolver = Resolver::new(synthetic::humanoid_table());
-    let mut w = World::new();
+    let resolver = Resolver::new(synthetic::humanoid_table(), Rules::default());
+    let mut w = World::new(Rules::default());
     for o in crowd(&source, &resolver) {
         w.insert(o);
     }

@@ -5,6 +5,7 @@
 //! panels — position (x, y), speed and heading over time — to `OUT.svg` (default
 //! `walk_run_stop.svg`). The table and animations are `ac_dat::synthetic`, not retail data.
 
+use ac_motiontable::Rules;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -36,9 +37,9 @@ fn main() {
             .into_iter()
             .collect::<AnimationCache>(),
     );
-    let table = Resolver::new(synthetic::humanoid_table());
+    let table = Resolver::new(synthetic::humanoid_table(), Rules::default());
     let mut o = PhysicsObj::new(
-        PartArray::new(source, Some(table)),
+        PartArray::new(source, Some(table), Rules::default()),
         Some(ConfigWeenie {
             run_rate: Some(1.5),
             ..ConfigWeenie::default()

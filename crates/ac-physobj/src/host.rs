@@ -166,25 +166,25 @@ impl MotionHost for ObjCore {
 
 /// `PhysicsObj.get_minterp()`: the interpreter, creating the movement manager (event
 /// `make_movement_manager`) and entering its default state when it is missing. ACE then
-/// activates the object only when it is **Static** (spec ODD-23); retail activates non-static
-/// objects (retail-vs-ace O15).
+/// activates the object only when it is **Static**; retail activates non-static objects (quirk
+/// `minterp-activation`).
 pub(crate) fn get_minterp<'a>(
     core: &mut ObjCore,
     mm: &'a mut Option<MovementManager>,
 ) -> &'a mut MovementManager {
     if mm.is_none() {
         core.log(ObjectEvent::MakeMovementManager);
-        let mut m = MovementManager::new(core.fidelity);
+        let mut m = MovementManager::new(core.rules);
         m.enter_default_state(core);
         let is_static = core.state.contains(ObjectState::STATIC);
-        if is_static != core.fidelity.is_retail() {
+        if is_static != core.rules.minterp_activates_non_static {
             core.transient.insert(TransientState::ACTIVE);
         }
         *mm = Some(m);
     }
-    let fidelity = core.fidelity;
+    let rules = core.rules;
     // Already filled above: the closure never runs; it only avoids an unwrap.
-    mm.get_or_insert_with(|| MovementManager::new(fidelity))
+    mm.get_or_insert_with(|| MovementManager::new(rules))
 }
 
 /// The object lent to its position manager: everything but the position manager itself.

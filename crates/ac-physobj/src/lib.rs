@@ -10,8 +10,8 @@
 //!
 //! * `update_object` time slicing ([`PhysicsObj::update_object`] for an elapsed time,
 //!   [`PhysicsObj::update_object_at`] for a clock with ACE's remainder carry): f64 clock, 0.1 s
-//!   chunks, a rest above 1/30 s, gaps above 2 s dropped; [`Fidelity::Retail`] uses the retail
-//!   quantum rules (retail-vs-ace item 15).
+//!   chunks, a rest above 1/30 s, gaps above 2 s dropped; [`Rules`] hold the quanta and the
+//!   retail client's slicing switch (quirk `update-slicing`).
 //! * one slice ([`PhysicsObj::slice`], ACE `UpdateObjectInternal`) in the reference order:
 //!   sequence → scale (or zero when airborne) → position correction → combine → physics
 //!   (gravity, friction, small-velocity snap, omega) → hooks (the AnimDone → MotionDone →
@@ -43,11 +43,11 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use ac_physobj::{ObjectEvent, PartArray, PhysicsObj, TransientState};
+//! use ac_physobj::{ObjectEvent, PartArray, PhysicsObj, Rules, TransientState};
 //! use glam::Vec3;
 //!
 //! // An object with no motion table and no animations, airborne and active.
-//! let parts = PartArray::new(Arc::new(ac_sequence::NoAnimations), None);
+//! let parts = PartArray::new(Arc::new(ac_sequence::NoAnimations), None, Rules::default());
 //! let mut obj = PhysicsObj::new(parts, None);
 //! obj.set_physics_layer(true);
 //! obj.set_transient_raw(TransientState::ACTIVE);
@@ -75,13 +75,10 @@ pub mod weenie;
 mod world;
 
 pub use ac_interp_manager::Position;
-pub use ac_motiontable::Fidelity;
+pub use ac_motiontable::{Fidelity, Rules};
 pub use events::ObjectEvent;
 pub use flags::{ObjectState, TransientState};
-pub use object::{
-    HUGE_QUANTUM, MAX_QUANTUM, MAX_VELOCITY, MIN_QUANTUM, PhysicsObj, Plane, RETAIL_MAX_QUANTUM,
-    SET_POSITION_FLAGS, SliceOutcome, SliceRecord, UpdateResult,
-};
+pub use object::{PhysicsObj, Plane, SET_POSITION_FLAGS, SliceOutcome, SliceRecord, UpdateResult};
 pub use parts::{MotionCompletion, PartArray};
 pub use weenie::ConfigWeenie;
 pub use world::{ObjectId, World};

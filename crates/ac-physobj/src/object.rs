@@ -2,7 +2,7 @@
 
 use ac_dat::{AnimationHook, Frame};
 use ac_interp_manager::Position;
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use glam::Vec3;
 
 use ac_interp_manager::{InterpolationManager, MoveOrTeleportAction, PositionManager};
@@ -18,21 +18,6 @@ use crate::math;
 use crate::parts::{MotionCompletion, PartArray};
 use crate::weenie::ConfigWeenie;
 
-/// ACE `PhysicsGlobals.MinQuantum` / `TickRate` (1/30 s as f32), widened to f64 where compared
-/// with the double-precision clock.
-pub const MIN_QUANTUM: f32 = 1.0 / 30.0;
-/// ACE `PhysicsGlobals.MaxQuantum` (0.1 s; ACE notes 0.2 "is buggy with MoveToManager turning").
-pub const MAX_QUANTUM: f32 = 0.1;
-/// Retail `MAX_QUANTUM` (0.2 s; retail-vs-ace item 15), used with [`Fidelity::Retail`].
-pub const RETAIL_MAX_QUANTUM: f32 = 0.2;
-/// ACE `PhysicsGlobals.HugeQuantum`: longer gaps are dropped, not simulated.
-pub const HUGE_QUANTUM: f64 = 2.0;
-/// Speed limit of `set_velocity` and of the physics integration (`MaxVelocity`).
-pub const MAX_VELOCITY: f32 = 50.0;
-/// Gravity acceleration along -Z.
-pub const GRAVITY_ACCEL: f32 = -9.8;
-/// Below this squared speed (0.25²) a moving body snaps to rest (`SmallVelocitySquared`).
-pub const SMALL_VELOCITY_SQUARED: f32 = 0.0625;
 /// `SetPosition` flags used by blips and the 96-unit rule: Teleport | SendPositionEvent | Slide.
 pub const SET_POSITION_FLAGS: u32 = 0x1012;
 
@@ -136,7 +121,7 @@ pub(crate) struct ObjCore {
     /// (the interpreter sees the core, not the position manager).
     pub(crate) pm_constrained: bool,
     pub(crate) physics_layer: bool,
-    pub(crate) fidelity: Fidelity,
+    pub(crate) rules: Rules,
     pub(crate) id: u32,
     pub(crate) player_distance: f32,
     pub(crate) moving_to: bool,
@@ -160,8 +145,8 @@ impl ObjCore {
         if !math::vec_eq(v, self.velocity) {
             self.velocity = v;
             let len = math::length(self.velocity);
-            if len > MAX_VELOCITY {
-                self.velocity = math::mul(math::div(self.velocity, len), MAX_VELOCITY);
+            if len > self.rules.max_velocity {
+                self.velocity = math::mul(math::div(self.velocity, len), self.rules.max_velocity);
             }
         }
         if self.physics_layer && !self.state.contains(ObjectState::STATIC) {
@@ -194,7 +179,7 @@ impl ObjCore {
             self.omega = Vec3::ZERO;
             self.acceleration = Vec3::ZERO;
         } else if self.state.contains(ObjectState::GRAVITY) {
-            self.acceleration = Vec3::new(0.0, 0.0, GRAVITY_ACCEL);
+            self.acceleration = Vec3::new(0.0, 0.0, self.rules.gravity);
         } else {
             self.acceleration = Vec3::ZERO;
         }
@@ -214,10 +199,10 @@ impl ObjCore {
     }
 
     /// `set_frame(f)` (FORMAT-physics.md §5.6): a valid origin with an invalid quaternion zeroes
-    /// the quaternion (ACE; spec ODD-26 / retail O17 keeps non-NaN quaternions).
+    /// the quaternion (ACE; retail keeps non-NaN quaternions: quirk `frame-quaternion-validity`).
     pub(crate) fn set_frame(&mut self, mut f: Frame) {
         let origin_ok = math::vec_is_valid(f.origin);
-        let q_ok = if self.fidelity.is_retail() {
+        let q_ok = if self.rules.nan_only_quaternion_check {
             let q = f.orientation;
             !(q.x.is_nan() || q.y.is_nan() || q.z.is_nan() || q.w.is_nan())
         } else {
@@ -272,13 +257,14 @@ impl ObjCore {
                 self.transient.remove(TransientState::ACTIVE);
             }
         } else {
-            if m2 > MAX_VELOCITY * MAX_VELOCITY {
+            let max = self.rules.max_velocity;
+            if m2 > max * max {
                 let len = math::length(self.velocity);
-                self.velocity = math::mul(math::div(self.velocity, len), MAX_VELOCITY);
-                m2 = MAX_VELOCITY * MAX_VELOCITY;
+                self.velocity = math::mul(math::div(self.velocity, len), max);
+                m2 = max * max;
             }
             self.calc_friction(qf, m2);
-            if m2 - SMALL_VELOCITY_SQUARED < math::EPSILON {
+            if m2 - self.rules.small_velocity_squared < math::EPSILON {
                 self.velocity = Vec3::ZERO;
             }
             let a = math::mul(math::mul(math::mul(self.acceleration, 0.5), qf), qf);
@@ -352,7 +338,9 @@ impl PhysicsObj {
     /// A fresh object (FORMAT.md §5, FORMAT-physics.md §2.1) around a part array, with an optional
     /// weenie: State Gravity, TransientState Contact|OnWalkable, a cell with id 0, identity
     /// position, zero velocities, scale 1, friction 0.95, one collision sphere, no interpreter.
+    /// The object takes the part array's [`Rules`] and gives them to every manager it creates.
     pub fn new(parts: PartArray, weenie: Option<ConfigWeenie>) -> Self {
+        let rules = parts.rules();
         Self {
             core: ObjCore {
                 parts,
@@ -376,7 +364,7 @@ impl PhysicsObj {
                 constrained: false,
                 pm_constrained: false,
                 physics_layer: false,
-                fidelity: Fidelity::Ace,
+                rules,
                 id: 0,
                 player_distance: f32::MAX,
                 moving_to: false,
@@ -393,16 +381,9 @@ impl PhysicsObj {
 
     // ------------------------------------------------------------------ configuration
 
-    /// Which behaviour to reproduce where ACE and the retail client differ.
-    pub fn fidelity(&self) -> Fidelity {
-        self.core.fidelity
-    }
-    /// Set the fidelity of the object layer: slicing rules (retail-vs-ace item 15), `set_frame`
-    /// validity (O17), `get_minterp` activation (O15), and the fidelity of interpreters and
-    /// position managers created afterwards. The sequence and the motion table keep the fidelity
-    /// they were built with ([`PartArray::with_fidelity`]).
-    pub fn set_fidelity(&mut self, f: Fidelity) {
-        self.core.fidelity = f;
+    /// The rules every layer of this object follows (those of its part array).
+    pub fn rules(&self) -> Rules {
+        self.core.rules
     }
     /// Whether the physics layer is on (FORMAT-physics.md §1): when on, `set_velocity` also
     /// activates the object (as ACE's PhysicsObj does). Off reproduces the animation-only reference
@@ -846,15 +827,16 @@ impl PhysicsObj {
     /// FORMAT.md §7.4 `update_object(dt)` (animation-only host): `None` when skipped (dt below
     /// 1/30 or above 2), else the offsets of the [`Self::anim_tick`] slices, appended to `out`.
     pub fn anim_update_object(&mut self, dt: f64, out: &mut Vec<Frame>) -> Option<u32> {
-        let tick = MIN_QUANTUM as f64;
-        let maxq = MAX_QUANTUM as f64;
-        if dt < tick || dt > HUGE_QUANTUM {
+        let rules = self.core.rules;
+        let tick = f64::from(rules.min_quantum);
+        let maxq = f64::from(rules.max_quantum);
+        if dt < tick || dt > rules.huge_quantum {
             return None;
         }
         let mut dt = dt;
         let mut n = 0;
         while dt > maxq {
-            out.push(self.anim_tick(MAX_QUANTUM));
+            out.push(self.anim_tick(rules.max_quantum));
             n += 1;
             dt -= maxq;
         }
@@ -988,9 +970,10 @@ impl PhysicsObj {
     /// appended to `out`. Nothing is carried over: a rest of at most 1/30 s is not simulated (the
     /// clock-driven [`Self::update_object_at`] carries it instead).
     ///
-    /// With [`Fidelity::Retail`] the retail quantum rules apply (retail-vs-ace item 15): dt ≤ ε
-    /// does nothing, dt ≤ 0.2 is one slice with no minimum, longer gaps step in 0.2 chunks and a
-    /// rest above 1/30; gaps above 2 s are dropped in both modes.
+    /// With [`Rules::single_slice_small_gaps`] (retail, quirk `update-slicing`): dt ≤ ε does
+    /// nothing, dt ≤ `max_quantum` is one slice with no minimum, longer gaps step in
+    /// `max_quantum` chunks and a rest above `min_quantum`; gaps above `huge_quantum` are
+    /// dropped in both modes.
     pub fn update_object(&mut self, dt: f64, out: &mut Vec<SliceRecord>) -> UpdateResult {
         let (r, _) = self.update_object_inner(dt, out);
         r
@@ -1003,14 +986,15 @@ impl PhysicsObj {
             self.core.transient.remove(TransientState::ACTIVE);
             return (res, 0.0);
         }
-        let tick = MIN_QUANTUM as f64;
-        if dt > HUGE_QUANTUM {
+        let rules = self.core.rules;
+        let tick = f64::from(rules.min_quantum);
+        let maxq = f64::from(rules.max_quantum);
+        if dt > rules.huge_quantum {
             return (res, dt);
         }
         let mut consumed = 0.0f64;
         let mut dt = dt;
-        if self.core.fidelity.is_retail() {
-            let maxq = RETAIL_MAX_QUANTUM as f64;
+        if rules.single_slice_small_gaps {
             if dt <= math::EPSILON as f64 {
                 return (res, dt);
             }
@@ -1037,7 +1021,6 @@ impl PhysicsObj {
         if dt < tick {
             return (res, 0.0);
         }
-        let maxq = MAX_QUANTUM as f64;
         while dt > maxq {
             out.push(self.slice(maxq));
             res.slices += 1;
@@ -1059,7 +1042,7 @@ impl PhysicsObj {
     pub fn update_object_at(&mut self, now: f64, out: &mut Vec<SliceRecord>) -> UpdateResult {
         let dt = now - self.core.update_time;
         let (r, consumed) = self.update_object_inner(dt, out);
-        if dt > HUGE_QUANTUM {
+        if dt > self.core.rules.huge_quantum {
             self.core.update_time = now;
         } else {
             self.core.update_time += consumed;
@@ -1112,10 +1095,9 @@ impl PhysicsObj {
     /// object's interpreter (a movement manager holding it). Its state stays null until
     /// [`Self::mi_enter_default_state`]. Replaces any previous interpreter.
     pub fn mi_create(&mut self) {
-        let f = self.core.fidelity;
-        let mut m = MovementManager::new(f);
-        m.set_interpreter(MotionInterp::new(f));
-        self.mm = Some(m);
+        self.mm
+            .insert(MovementManager::new(self.core.rules))
+            .create_interpreter();
     }
 
     /// `get_minterp()`: the interpreter, creating the movement manager (event
@@ -1291,7 +1273,7 @@ impl PhysicsObj {
     /// not modelled and answer `GeneralMovementFailure`.
     pub fn perform_movement(&mut self, mvs: &MovementStruct) -> WeenieError {
         if self.mm.is_none() {
-            self.mm = Some(MovementManager::new(self.core.fidelity));
+            self.mm = Some(MovementManager::new(self.core.rules));
         }
         self.sync_constraint();
         match self.mm.as_mut() {
@@ -1337,12 +1319,12 @@ impl PhysicsObj {
     /// `MakePositionManager()`: create it if missing and activate the object (unless Static).
     fn make_position_manager(&mut self) -> &mut PositionManager {
         if self.pm.is_none() {
-            self.pm = Some(Box::new(PositionManager::with_fidelity(self.core.fidelity)));
+            self.pm = Some(Box::new(PositionManager::new(self.core.rules)));
             let _ = self.core.set_active(true);
         }
-        let f = self.core.fidelity;
+        let rules = self.core.rules;
         self.pm
-            .get_or_insert_with(|| Box::new(PositionManager::with_fidelity(f)))
+            .get_or_insert_with(|| Box::new(PositionManager::new(rules)))
     }
 
     /// `InterpolateTo(p, keep_heading)`: queue a server position (FORMAT-interp.md §5.3).

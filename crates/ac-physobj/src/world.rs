@@ -1,10 +1,10 @@
 //! A world of physics objects with stable ids and a deterministic tick.
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use rayon::prelude::*;
 use slotmap::{SlotMap, new_key_type};
 
-use crate::object::{MIN_QUANTUM, PhysicsObj, SliceRecord};
+use crate::object::{PhysicsObj, SliceRecord};
 
 new_key_type! {
     /// A stable handle to an object in a [`World`] (survives other objects' removal).
@@ -23,14 +23,23 @@ pub struct World {
     objects: SlotMap<ObjectId, PhysicsObj>,
     now: f64,
     last_update: f64,
-    fidelity: Fidelity,
+    rules: Rules,
     scratch: Vec<SliceRecord>,
 }
 
 impl World {
-    /// An empty world at time 0.
-    pub fn new() -> Self {
-        Self::default()
+    /// An empty world at time 0 under `rules` (which decide where the 30 Hz gate sits, quirk
+    /// `world-tick-gate`; each object's own slicing follows the object's rules).
+    pub fn new(rules: Rules) -> Self {
+        Self {
+            rules,
+            ..Self::default()
+        }
+    }
+
+    /// The world's rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// Add an object; its clock is set to the world's current time.
@@ -74,18 +83,13 @@ impl World {
         self.objects.iter()
     }
 
-    /// The world's fidelity: with [`Fidelity::Retail`] the 30 Hz gate is global, as in the
-    /// retail client's `CPhysics::UseTime` (retail-vs-ace item 15): a tick less than 1/30 s after
-    /// the last world update updates no object. With `Ace` every object gates itself. (Each
-    /// object's own slicing follows the object's fidelity.)
-    pub fn set_fidelity(&mut self, f: Fidelity) {
-        self.fidelity = f;
-    }
-
-    /// Whether this tick passes the world-level gate (always with `Ace`).
+    /// Whether this tick passes the world-level gate. With [`Rules::global_tick_gate`] (retail,
+    /// quirk `world-tick-gate`) the 30 Hz gate is global, as in the retail client's
+    /// `CPhysics::UseTime`: a tick less than `min_quantum` after the last world update updates
+    /// no object. Under ACE's rules every object gates itself and this always passes.
     fn gate(&mut self) -> bool {
-        if self.fidelity.is_retail() {
-            if self.now - self.last_update < f64::from(MIN_QUANTUM) {
+        if self.rules.global_tick_gate {
+            if self.now - self.last_update < f64::from(self.rules.min_quantum) {
                 return false;
             }
             self.last_update = self.now;

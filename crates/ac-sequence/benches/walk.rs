@@ -7,6 +7,7 @@
 // criterion's group macro generates an undocumented function.
 #![allow(missing_docs)]
 
+use ac_motiontable::Rules;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::Arc;
@@ -65,7 +66,7 @@ fn walking() -> Sequence {
         ..Animation::default()
     };
     let cache: AnimationCache = [walk, link].into_iter().collect();
-    let mut s = Sequence::new(Arc::new(cache));
+    let mut s = Sequence::new(Arc::new(cache), Rules::default());
     s.append_animation(&AnimData::new(0x0300_0010));
     s.append_animation(&AnimData::new(0x0300_0002));
     s.set_velocity(Vec3::new(0.0, 3.12, 0.0));

@@ -5,6 +5,7 @@
 //! full host call log. The transcription keeps ACE's statement order (no early error
 //! checks), so it is only run where ACE would not dereference null (after the default state).
 
+use ac_motiontable::Rules;
 use std::collections::VecDeque;
 
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
@@ -12,7 +13,6 @@ use ac_motioninterp::{
     HoldKey, InterpretedMotionState, MotionCompletion, MotionHost, MotionInterp,
     MovementParameters, RawMotionState, WeenieError, ids,
 };
-use ac_motiontable::Fidelity;
 use glam::Vec3;
 
 type We = WeenieError;
@@ -642,7 +642,7 @@ fn run(seed: u64) {
         ..RecordingHost::default()
     };
     let (mut h1, mut h2) = (base.clone(), base);
-    let mut mi = MotionInterp::new(Fidelity::Ace);
+    let mut mi = MotionInterp::new(Rules::default());
     let mut ace = Ace::new();
     mi.enter_default_state(&mut h1);
     ace.enter_default_state(&mut h2);

@@ -6,7 +6,7 @@ use ac_motioninterp::{
     MotionHost, MotionInterp, MotionInterpError, MovementError, MovementManager,
     MovementParameters, MovementStruct, MovementType, WeenieError, ids,
 };
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 
 use crate::{setup, speed};
 
@@ -24,7 +24,7 @@ fn assert_lock_step(mi: &MotionInterp, host: &RecordingHost) {
 #[test]
 fn enter_default_state_queues_and_reapplies() {
     let mut host = RecordingHost::default();
-    let mut mi = MotionInterp::new(Fidelity::Ace);
+    let mut mi = MotionInterp::new(Rules::default());
     assert!(mi.raw_state().is_none() && mi.pending_motions().is_none());
     mi.enter_default_state(&mut host);
     assert!(mi.initted());
@@ -108,7 +108,7 @@ fn exit_world_clears_without_callbacks_and_undoes_actions() {
 #[test]
 fn use_before_default_state_is_a_clear_error() {
     let mut host = RecordingHost::default();
-    let mut mi = MotionInterp::new(Fidelity::Ace);
+    let mut mi = MotionInterp::new(Rules::default());
     let p = MovementParameters::default();
     let e = Err(MotionInterpError::NotInitialized);
     assert_eq!(mi.do_motion(&mut host, ids::WALK_FORWARD, &p), e);
@@ -129,7 +129,7 @@ fn use_before_default_state_is_a_clear_error() {
 #[test]
 fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
     let mut host = RecordingHost::default();
-    let mut mm = MovementManager::new(Fidelity::Ace);
+    let mut mm = MovementManager::new(Rules::default());
     assert!(mm.interpreter().is_none());
     let mvs = MovementStruct::new(MovementType::RawCommand, ids::WALK_FORWARD, speed(1.0));
     assert_eq!(mm.perform_movement(&mut host, &mvs), Ok(WeenieError::None));

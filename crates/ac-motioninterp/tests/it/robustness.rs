@@ -53,7 +53,7 @@ fn run(seed: u64, fidelity: Fidelity) {
         },
         ..RecordingHost::default()
     };
-    let mut mi = MotionInterp::new(fidelity);
+    let mut mi = MotionInterp::new(fidelity.into());
     mi.enter_default_state(&mut host);
     for _ in 0..300 {
         let m = rng.pick(&MOTIONS);

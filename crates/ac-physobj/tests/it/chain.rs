@@ -1,6 +1,7 @@
 //! The completion chain: AnimDone hook → manager → MotionDone (interpreter) → weenie, in order.
 
 use ac_motioninterp::{MovementParameters, WeenieError};
+use ac_motiontable::Rules;
 use ac_physobj::ObjectEvent;
 
 use crate::common::{WALK_FORWARD, walker};
@@ -62,7 +63,11 @@ fn remove_link_animations_logs_first_then_fails_pending() {
 fn no_weenie_means_no_weenie_events() {
     let (source, table) = crate::common::data();
     let mut o = ac_physobj::PhysicsObj::new(
-        ac_physobj::PartArray::new(source, Some(ac_motiontable::Resolver::new(table))),
+        ac_physobj::PartArray::new(
+            source,
+            Some(ac_motiontable::Resolver::new(table, Rules::default())),
+            Rules::default(),
+        ),
         None,
     );
     o.mi_create();

@@ -1,10 +1,10 @@
 //! The physics tick: slicing, velocity clamp, gravity, friction, activation, headings.
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use ac_physobj::{ObjectEvent, ObjectState, Plane, SliceOutcome, SliceRecord, TransientState};
 use glam::Vec3;
 
-use crate::common::bare;
+use crate::common::{bare, bare_with};
 
 #[test]
 fn set_velocity_clamps_by_division_and_activates() {
@@ -78,8 +78,7 @@ fn update_object_without_cell_deactivates() {
 
 #[test]
 fn retail_quanta_step_small_gaps_whole() {
-    let mut o = bare();
-    o.set_fidelity(Fidelity::Retail);
+    let mut o = bare_with(Rules::retail());
     o.set_active(true);
     let mut out = Vec::new();
     let r = o.update_object(0.02, &mut out);
@@ -215,7 +214,7 @@ fn set_frame_validity_differs_by_fidelity() {
         0.0,
         "ACE zeroes a non-unit quaternion"
     );
-    o.set_fidelity(Fidelity::Retail);
+    let mut o = bare_with(Rules::retail());
     o.set_frame(bad);
     assert_eq!(
         o.position().frame.orientation.w,
@@ -234,9 +233,8 @@ fn get_minterp_activation_differs_by_fidelity() {
         !o.transient().contains(TransientState::ACTIVE),
         "ACE activates only Static objects (ODD-23)"
     );
-    let mut r = bare();
+    let mut r = bare_with(Rules::retail());
     r.set_physics_layer(false);
-    r.set_fidelity(Fidelity::Retail);
     r.get_minterp();
     assert!(r.transient().contains(TransientState::ACTIVE), "retail O15");
 }

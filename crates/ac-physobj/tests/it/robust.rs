@@ -2,11 +2,11 @@
 
 use ac_dat::Frame;
 use ac_motioninterp::{HoldKey, MovementParameters};
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use ac_physobj::{ObjectState, Plane, Position, TransientState};
 use glam::{Quat, Vec3};
 
-use crate::common::{RUN_FORWARD, TURN_RIGHT, WALK_FORWARD, walker};
+use crate::common::{RUN_FORWARD, TURN_RIGHT, WALK_FORWARD, walker_with};
 
 struct Rng(u64);
 
@@ -47,10 +47,12 @@ impl Rng {
 fn random_scripts_never_panic() {
     for seed in 0..200u64 {
         let mut rng = Rng(seed);
-        let mut o = walker(1.5);
-        if !seed.is_multiple_of(2) {
-            o.set_fidelity(Fidelity::Retail);
-        }
+        let rules = if seed.is_multiple_of(2) {
+            Rules::ace()
+        } else {
+            Rules::retail()
+        };
+        let mut o = walker_with(1.5, rules);
         let mut out = Vec::new();
         for _ in 0..60 {
             let p = MovementParameters {

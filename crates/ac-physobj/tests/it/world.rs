@@ -4,7 +4,8 @@ use ac_motioninterp::{HoldKey, MovementParameters};
 use ac_physobj::{ObjectState, PhysicsObj, TransientState, World};
 use glam::Vec3;
 
-use crate::common::{TURN_RIGHT, WALK_FORWARD, bare, walker};
+use crate::common::{TURN_RIGHT, WALK_FORWARD, bare, bare_with, walker};
+use ac_motiontable::Rules;
 
 /// Digest of the mixed world after [`STEPS`] ticks. Pinned: any change to the tick's arithmetic
 /// or order shows up here (update it only for an intended behaviour change).
@@ -12,7 +13,7 @@ const PINNED: u64 = 0xFB3C_97D8_8DC9_F5D8;
 const STEPS: usize = 240;
 
 fn mixed_world() -> World {
-    let mut w = World::new();
+    let mut w = World::new(Rules::default());
     for i in 0..24u32 {
         let o: PhysicsObj = match i % 6 {
             0 => {
@@ -101,7 +102,7 @@ fn parallel_tick_is_bit_identical() {
 
 #[test]
 fn ids_are_stable_across_removal() {
-    let mut w = World::new();
+    let mut w = World::new(Rules::default());
     let a = w.insert(bare());
     let b = w.insert(bare());
     if let Some(o) = w.get_mut(b) {
@@ -115,10 +116,8 @@ fn ids_are_stable_across_removal() {
 
 #[test]
 fn retail_world_gate_is_global() {
-    let mut w = World::new();
-    w.set_fidelity(ac_motiontable::Fidelity::Retail);
-    let mut o = bare();
-    o.set_fidelity(ac_motiontable::Fidelity::Retail);
+    let mut w = World::new(Rules::retail());
+    let mut o = bare_with(Rules::retail());
     o.set_transient_raw(TransientState::ACTIVE);
     o.set_velocity_raw(Vec3::new(0.0, 1.0, 0.0));
     o.set_friction(0.0);
