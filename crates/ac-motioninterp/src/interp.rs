@@ -77,6 +77,16 @@ fn weenie_is_non_creature(w: Option<&dyn Weenie>) -> bool {
     w.is_some_and(|w| !w.is_creature())
 }
 
+/// A motion request's answer at the public boundary: a refusal is an `Err`, and using the
+/// interpreter before `enter_default_state` (which ACE does not survive) is refused with
+/// `NoMotionInterpreter` before anything runs.
+fn flatten(r: Result<WeenieError, MotionInterpError>) -> Result<(), WeenieError> {
+    match r {
+        Ok(e) => e.into_result(),
+        Err(MotionInterpError::NotInitialized) => Err(WeenieError::NoMotionInterpreter),
+    }
+}
+
 fn vec_is_zero(v: Vec3) -> bool {
     v.x.abs() < EPSILON && v.y.abs() < EPSILON && v.z.abs() < EPSILON
 }
@@ -208,17 +218,27 @@ impl MotionInterp {
         &mut self,
         host: &mut H,
         mvs: &MovementStruct,
+    ) -> Result<(), WeenieError> {
+        flatten(self.perform_movement_value(host, mvs))
+    }
+
+    fn perform_movement_value<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        mvs: &MovementStruct,
     ) -> Result<WeenieError, MotionInterpError> {
         let r = match mvs.movement_type {
-            MovementType::RawCommand => self.do_motion(host, mvs.motion, &mvs.params)?,
+            MovementType::RawCommand => self.do_motion_value(host, mvs.motion, &mvs.params)?,
             MovementType::InterpretedCommand => {
-                self.do_interpreted_motion(host, mvs.motion, &mvs.params)?
+                self.do_interpreted_motion_value(host, mvs.motion, &mvs.params)?
             }
-            MovementType::StopRawCommand => self.stop_motion(host, mvs.motion, &mvs.params)?,
+            MovementType::StopRawCommand => {
+                self.stop_motion_value(host, mvs.motion, &mvs.params)?
+            }
             MovementType::StopInterpretedCommand => {
-                self.stop_interpreted_motion(host, mvs.motion, &mvs.params)?
+                self.stop_interpreted_motion_value(host, mvs.motion, &mvs.params)?
             }
-            MovementType::StopCompletely => self.stop_completely(host)?,
+            MovementType::StopCompletely => self.stop_completely_value(host)?,
             _ => return Ok(WeenieError::GeneralMovementFailure),
         };
         self.check_for_completed_motions(host);
@@ -231,6 +251,15 @@ impl MotionInterp {
     /// `DoInterpretedMotion` with a `CopySome` of the parameters ([ODD-12]; Retail copies
     /// everything, retail-vs-ace O8) and on success records the original id in the raw state.
     pub fn do_motion<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        flatten(self.do_motion_value(host, motion, params))
+    }
+
+    fn do_motion_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         motion: u32,
@@ -276,6 +305,15 @@ impl MotionInterp {
     /// queued with its jump error; airborne, only the state changes (actions are refused with
     /// `YouCantJumpWhileInTheAir`). A standing long jump swallows forward/sidestep motions.
     pub fn do_interpreted_motion<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        flatten(self.do_interpreted_motion_value(host, motion, params))
+    }
+
+    fn do_interpreted_motion_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         motion: u32,
@@ -336,6 +374,15 @@ impl MotionInterp {
         host: &mut H,
         motion: u32,
         params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        flatten(self.stop_motion_value(host, motion, params))
+    }
+
+    fn stop_motion_value<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         if params.cancel_moveto() {
@@ -358,6 +405,15 @@ impl MotionInterp {
     /// `StopInterpretedMotion`: stop a canonical motion; on success queue a Ready pending
     /// motion and update the interpreted state. Airborne, only the state changes.
     pub fn stop_interpreted_motion<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        flatten(self.stop_interpreted_motion_value(host, motion, params))
+    }
+
+    fn stop_interpreted_motion_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         motion: u32,
@@ -401,6 +457,13 @@ impl MotionInterp {
     /// no turn, stop the table, and queue a Ready pending motion *unconditionally* (its jump
     /// error from the forward motion before the reset) — spec [ODD-27].
     pub fn stop_completely<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+    ) -> Result<(), WeenieError> {
+        flatten(self.stop_completely_value(host))
+    }
+
+    fn stop_completely_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
     ) -> Result<WeenieError, MotionInterpError> {
@@ -493,12 +556,7 @@ impl MotionInterp {
     ) {
         let mut rate = 1.0f32;
         if let Some(w) = host.weenie() {
-            let mut tmp = 0.0f32;
-            rate = if w.inq_run_rate(&mut tmp) {
-                tmp
-            } else {
-                self.my_run_rate
-            };
+            rate = w.run_rate().unwrap_or(self.my_run_rate);
         }
         match *motion {
             WALK_FORWARD => {
@@ -633,32 +691,32 @@ impl MotionInterp {
             self.my_run_rate = self.interp.forward_speed;
         }
         let style = self.interp.current_style;
-        self.do_interpreted_inner(host, style, &p);
+        let _ = self.do_interpreted_inner(host, style, &p);
         if self.contact_allows_move(host, self.interp.forward_command) {
             if !self.standing_long_jump {
                 p.speed = self.interp.forward_speed;
                 let fwd = self.interp.forward_command;
-                self.do_interpreted_inner(host, fwd, &p);
+                let _ = self.do_interpreted_inner(host, fwd, &p);
                 if self.interp.sidestep_command != 0 {
                     p.speed = self.interp.sidestep_speed;
                     let side = self.interp.sidestep_command;
-                    self.do_interpreted_inner(host, side, &p);
+                    let _ = self.do_interpreted_inner(host, side, &p);
                 } else {
-                    self.stop_interpreted_inner(host, SIDE_STEP_RIGHT, &p);
+                    let _ = self.stop_interpreted_inner(host, SIDE_STEP_RIGHT, &p);
                 }
             } else {
                 p.speed = 1.0;
-                self.do_interpreted_inner(host, READY, &p);
-                self.stop_interpreted_inner(host, SIDE_STEP_RIGHT, &p);
+                let _ = self.do_interpreted_inner(host, READY, &p);
+                let _ = self.stop_interpreted_inner(host, SIDE_STEP_RIGHT, &p);
             }
         } else {
             p.speed = 1.0;
-            self.do_interpreted_inner(host, FALLING, &p);
+            let _ = self.do_interpreted_inner(host, FALLING, &p);
         }
         if self.interp.turn_command != 0 {
             p.speed = self.interp.turn_speed;
             let turn = self.interp.turn_command;
-            self.do_interpreted_inner(host, turn, &p);
+            let _ = self.do_interpreted_inner(host, turn, &p);
         } else {
             // Straight to the object: no contact / long-jump checks (retail same, item 10).
             let r = host.stop_interpreted_motion(TURN_RIGHT, &p);
@@ -710,6 +768,13 @@ impl MotionInterp {
     pub fn jump_charge_is_allowed<H: MotionHost + ?Sized>(
         &self,
         host: &H,
+    ) -> Result<(), WeenieError> {
+        flatten(self.jump_charge_is_allowed_value(host))
+    }
+
+    fn jump_charge_is_allowed_value<H: MotionHost + ?Sized>(
+        &self,
+        host: &H,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         Ok(self.jump_charge_inner(host))
@@ -725,21 +790,25 @@ impl MotionInterp {
         WeenieError::None
     }
 
-    /// `charge_jump`: 0x49 when the weenie cannot jump, 0x48 from Falling or
-    /// Crouch..<Sleeping (ACE's inconsistent boundaries, spec [ODD-14]; Retail blocks Fallen
-    /// and Crouch..=Sleeping, item 8), else 0 — and standing still on walkable ground starts
-    /// a standing long jump.
-    pub fn charge_jump<H: MotionHost + ?Sized>(
+    /// `charge_jump`: `CantJumpLoadedDown` (0x49) when the weenie cannot jump,
+    /// `YouCantJumpFromThisPosition` (0x48) from Falling or Crouch..<Sleeping (ACE's inconsistent
+    /// boundaries; retail blocks Fallen and Crouch..=Sleeping: quirk `charge-jump-ranges`), else
+    /// `Ok` — and standing still on walkable ground starts a standing long jump.
+    pub fn charge_jump<H: MotionHost + ?Sized>(&mut self, host: &H) -> Result<(), WeenieError> {
+        flatten(self.charge_jump_value(host))
+    }
+
+    fn charge_jump_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &H,
-    ) -> Result<i32, MotionInterpError> {
+    ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         if host.weenie().is_some_and(|w| !w.can_jump(self.jump_extent)) {
-            return Ok(0x49);
+            return Ok(WeenieError::CantJumpLoadedDown);
         }
         let f = self.interp.forward_command;
         if !self.rules.charge_jump_allowed(f) {
-            return Ok(0x48);
+            return Ok(WeenieError::YouCantJumpFromThisPosition);
         }
         if host.in_contact()
             && host.on_walkable()
@@ -749,7 +818,7 @@ impl MotionInterp {
         {
             self.standing_long_jump = true;
         }
-        Ok(0)
+        Ok(WeenieError::None)
     }
 
     /// `jump_is_allowed`: on the ground (or without gravity / as a non-creature / without a
@@ -759,6 +828,15 @@ impl MotionInterp {
     /// spec [ODD-11]). Airborne: `YouCantJumpWhileInTheAir`. Retail (item 7, O4) requires
     /// ground contact even without a weenie and checks the head whenever one exists.
     pub fn jump_is_allowed<H: MotionHost + ?Sized>(
+        &self,
+        host: &H,
+        extent: f32,
+        stamina_cost: i32,
+    ) -> Result<(), WeenieError> {
+        flatten(self.jump_is_allowed_value(host, extent, stamina_cost))
+    }
+
+    fn jump_is_allowed_value<H: MotionHost + ?Sized>(
         &self,
         host: &H,
         extent: f32,
@@ -809,10 +887,19 @@ impl MotionInterp {
         host: &mut H,
         extent: f32,
         stamina_cost: i32,
+    ) -> Result<(), WeenieError> {
+        flatten(self.jump_value(host, extent, stamina_cost))
+    }
+
+    fn jump_value<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        extent: f32,
+        stamina_cost: i32,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         host.cancel_moveto();
-        let r = self.jump_is_allowed(host, extent, stamina_cost)?;
+        let r = self.jump_is_allowed_value(host, extent, stamina_cost)?;
         if r == WeenieError::None {
             self.jump_extent = extent;
             if host.set_on_walkable(false) {
@@ -880,8 +967,10 @@ impl MotionInterp {
         let mut rate = self.my_run_rate;
         match host.weenie() {
             Some(w) => {
-                // ACE ignores the answer: a `false` leaves MyRunRate in place.
-                let _ = w.inq_run_rate(&mut rate);
+                // ACE ignores the answer: no rate leaves MyRunRate in place.
+                if let Some(r) = w.run_rate() {
+                    rate = r;
+                }
             }
             None if self.rules.no_weenie_run_rate_one => rate = 1.0,
             None => {}
@@ -909,12 +998,7 @@ impl MotionInterp {
         let Some(w) = host.weenie() else {
             return 10.0;
         };
-        let mut vz = extent;
-        if w.inq_jump_velocity(extent, &mut vz) {
-            vz
-        } else {
-            0.0
-        }
+        w.jump_velocity(extent).unwrap_or(0.0)
     }
 
     /// `get_leave_ground_velocity`: state velocity with the jump's v_z; when that is zero
@@ -937,13 +1021,10 @@ impl MotionInterp {
     }
 
     fn run_rate_or_mine<H: MotionHost + ?Sized>(&self, host: &H) -> f32 {
-        let mut rate = 1.0f32;
-        if let Some(w) = host.weenie()
-            && !w.inq_run_rate(&mut rate)
-        {
-            rate = self.my_run_rate;
+        match host.weenie() {
+            Some(w) => w.run_rate().unwrap_or(self.my_run_rate),
+            None => 1.0,
         }
-        rate
     }
 
     /// `get_max_speed`: `RunAnimSpeed × run rate` (weenie's, else `MyRunRate`; 1 without a
@@ -1168,7 +1249,7 @@ impl MotionInterp {
                 self.server_action_stamp = a.stamp;
                 p.speed = a.speed;
                 p.set_autonomous(a.autonomous);
-                self.do_interpreted_inner(host, a.action, &p);
+                let _ = self.do_interpreted_inner(host, a.action, &p);
             }
         }
         Ok(true)

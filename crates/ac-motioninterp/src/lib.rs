@@ -13,12 +13,15 @@
 //! * [`MovementManager`]: the object's dispatcher, creating the interpreter lazily.
 //!
 //! The interpreter reaches its physics object through the [`MotionHost`] trait and the game
-//! object through [`Weenie`] (implemented by `ac-physobj` and the game); [`testing`] has
-//! documented doubles. The interpreter's switches of [`ac_motiontable::Rules`] select the retail
-//! client's behaviour where it differs from ACE's (each switch names its quirk).
+//! object through [`Weenie`] (implemented by `ac-physobj` and the game); the `testing` cargo
+//! feature adds documented doubles of both (`ac_motioninterp::testing`). The interpreter's
+//! switches of [`ac_motiontable::Rules`] select the retail client's behaviour where it differs
+//! from ACE's (each switch names its quirk).
 //!
-//! Using the interpreter before [`MotionInterp::enter_default_state`] (an ACE null
-//! dereference) returns [`MotionInterpError::NotInitialized`].
+//! Motion requests answer `Result<(), WeenieError>`: `Ok` or the reference's refusal. Using the
+//! interpreter before [`MotionInterp::enter_default_state`] (an ACE null dereference) refuses
+//! motion requests with `WeenieError::NoMotionInterpreter` and everything else with
+//! [`MotionInterpError::NotInitialized`].
 //!
 //! # Example: hold run, press forward, turn, release
 //!
@@ -71,6 +74,7 @@ mod interp;
 mod manager;
 mod params;
 mod state;
+#[cfg(feature = "testing")]
 pub mod testing;
 
 pub use error::{MotionInterpError, WeenieError};
@@ -79,6 +83,6 @@ pub use interp::{
     BACKWARDS_FACTOR, MAX_ACTIONS, MAX_SIDESTEP_ANIM_RATE, MotionInterp, MotionNode,
     RUN_ANIM_SPEED, RUN_TURN_FACTOR, SIDESTEP_ANIM_SPEED, SIDESTEP_FACTOR, WALK_ANIM_SPEED,
 };
-pub use manager::{MovementError, MovementManager};
+pub use manager::MovementManager;
 pub use params::{HoldKey, MovementParamFlags, MovementParameters, MovementStruct, MovementType};
 pub use state::{ActionNode, InterpretedMotionState, RawMotionState};

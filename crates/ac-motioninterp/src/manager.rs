@@ -9,18 +9,6 @@ use crate::interp::MotionInterp;
 use crate::params::{MovementStruct, MovementType};
 use crate::state::{InterpretedMotionState, RawMotionState};
 
-/// Why [`MovementManager::perform_movement`] could not run a request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum MovementError {
-    /// Move-to / turn-to requests need a MoveToManager, which this crate does not have yet.
-    /// ACE would hand them to `MoveToManager.PerformMovement`.
-    #[error("{0:?} is not supported yet (no MoveToManager)")]
-    NotSupported(MovementType),
-    /// The interpreter refused (see [`MotionInterpError`]).
-    #[error(transparent)]
-    Interp(#[from] MotionInterpError),
-}
-
 /// Owns the object's [`MotionInterp`] and dispatches movement requests to it.
 ///
 /// The interpreter is created lazily, *with* its default state, by the first motion request
@@ -29,8 +17,8 @@ pub enum MovementError {
 /// additionally pre-creates an un-initialised interpreter that `MakeMovementManager(true)`
 /// initialises immediately; [`create_interpreter`](Self::create_interpreter) models that.
 ///
-/// There is no MoveToManager yet: move-to and turn-to requests return
-/// [`MovementError::NotSupported`], and `UseTime`/`HitGround` have nothing of it to drive.
+/// There is no MoveToManager yet: move-to and turn-to requests are refused with
+/// `GeneralMovementFailure`, and `UseTime`/`HitGround` have nothing of it to drive.
 #[derive(Debug, Clone, Default)]
 pub struct MovementManager {
     rules: Rules,
@@ -92,13 +80,13 @@ impl MovementManager {
     }
 
     /// `PerformMovement`: activate the object, then hand motion commands to the interpreter
-    /// (creating it with its default state first). Move-to/turn-to →
-    /// [`MovementError::NotSupported`]; `Invalid` → `GeneralMovementFailure`.
+    /// (creating it with its default state first). Move-to/turn-to (not modelled yet) and
+    /// `Invalid` are refused with `GeneralMovementFailure`.
     pub fn perform_movement<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         mvs: &MovementStruct,
-    ) -> Result<WeenieError, MovementError> {
+    ) -> Result<(), WeenieError> {
         host.set_active(true);
         match mvs.movement_type {
             MovementType::RawCommand
@@ -107,13 +95,14 @@ impl MovementManager {
             | MovementType::StopInterpretedCommand
             | MovementType::StopCompletely => {
                 let mi = self.get_minterp(host);
-                Ok(mi.perform_movement(host, mvs)?)
+                mi.perform_movement(host, mvs)
             }
+            // ACE hands these to the MoveToManager, which is not modelled yet.
             MovementType::MoveToObject
             | MovementType::MoveToPosition
             | MovementType::TurnToObject
-            | MovementType::TurnToHeading => Err(MovementError::NotSupported(mvs.movement_type)),
-            MovementType::Invalid => Ok(WeenieError::GeneralMovementFailure),
+            | MovementType::TurnToHeading
+            | MovementType::Invalid => Err(WeenieError::GeneralMovementFailure),
         }
     }
 

@@ -9,32 +9,14 @@ use ac_motioninterp::{
 use ac_motiontable::MovementType;
 use glam::Vec3;
 
+use crate::core::ObjCore;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::math;
-use crate::object::{ObjCore, SET_POSITION_FLAGS};
-use crate::weenie::ConfigWeenie;
-
-impl Weenie for ConfigWeenie {
-    fn is_creature(&self) -> bool {
-        self.creature
-    }
-    fn inq_run_rate(&self, rate: &mut f32) -> bool {
-        ConfigWeenie::inq_run_rate(self, rate)
-    }
-    fn inq_jump_velocity(&self, extent: f32, vz: &mut f32) -> bool {
-        ConfigWeenie::inq_jump_velocity(self, extent, vz)
-    }
-    fn can_jump(&self, _extent: f32) -> bool {
-        self.can_jump
-    }
-    fn jump_stamina_cost(&self, _extent: f32, _stamina_cost: i32) -> f32 {
-        self.jump_stamina_cost
-    }
-}
+use crate::object::SET_POSITION_FLAGS;
 
 /// The reference host (FORMAT.md §6, FORMAT-physics.md §2.3) as the interpreter sees it.
-impl MotionHost for ObjCore {
+impl<W: Weenie> MotionHost for ObjCore<W> {
     fn weenie(&self) -> Option<&dyn Weenie> {
         self.weenie.as_ref().map(|w| w as &dyn Weenie)
     }
@@ -140,7 +122,7 @@ impl MotionHost for ObjCore {
     }
 
     fn set_local_velocity(&mut self, v: Vec3) {
-        ObjCore::set_local_velocity(self, v);
+        ObjCore::<W>::set_local_velocity(self, v);
     }
 
     fn velocity(&self) -> Vec3 {
@@ -160,7 +142,7 @@ impl MotionHost for ObjCore {
     }
 
     fn set_active(&mut self, on: bool) {
-        let _ = ObjCore::set_active(self, on);
+        let _ = ObjCore::<W>::set_active(self, on);
     }
 }
 
@@ -168,8 +150,8 @@ impl MotionHost for ObjCore {
 /// `make_movement_manager`) and entering its default state when it is missing. ACE then
 /// activates the object only when it is **Static**; retail activates non-static objects (quirk
 /// `minterp-activation`).
-pub(crate) fn get_minterp<'a>(
-    core: &mut ObjCore,
+pub(crate) fn get_minterp<'a, W: Weenie>(
+    core: &mut ObjCore<W>,
     mm: &'a mut Option<MovementManager>,
 ) -> &'a mut MovementManager {
     if mm.is_none() {
@@ -188,12 +170,12 @@ pub(crate) fn get_minterp<'a>(
 }
 
 /// The object lent to its position manager: everything but the position manager itself.
-pub(crate) struct ImHost<'a> {
-    pub(crate) core: &'a mut ObjCore,
+pub(crate) struct ImHost<'a, W> {
+    pub(crate) core: &'a mut ObjCore<W>,
     pub(crate) mm: &'a mut Option<MovementManager>,
 }
 
-impl InterpHost for ImHost<'_> {
+impl<W: Weenie> InterpHost for ImHost<'_, W> {
     fn position(&self) -> Position {
         self.core.position
     }

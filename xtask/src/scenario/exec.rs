@@ -111,10 +111,9 @@ fn build_object(
         creature,
         ..ConfigWeenie::default()
     });
-    Ok(PhysicsObj::new(
-        PartArray::new(source, resolver, rules),
-        weenie,
-    ))
+    let mut obj = PhysicsObj::new(PartArray::new(source, resolver, rules), weenie);
+    obj.set_event_logging(true);
+    Ok(obj)
 }
 
 impl Runner {
@@ -354,7 +353,8 @@ impl Runner {
                 let e = obj.mi_jump(*extent, *stamina);
                 o.result = Some(weenie_error(e.name(), e.code()));
             }
-            Step::MiChargeJump => o.result = Some(obj.mi_charge_jump().to_string()),
+            // The reference prints charge_jump's int: 0, 0x48 or 0x49 (11 on misuse).
+            Step::MiChargeJump => o.result = Some(obj.mi_charge_jump().code().to_string()),
             Step::MiJumpIsAllowed { extent, stamina } => {
                 let e = obj.mi_jump_is_allowed(*extent, *stamina);
                 o.result = Some(weenie_error(e.name(), e.code()));

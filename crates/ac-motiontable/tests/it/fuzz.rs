@@ -134,7 +134,7 @@ proptest! {
                 Op::Perform(k, mo, s) => {
                     let kind = [MovementType::InterpretedCommand, MovementType::StopInterpretedCommand,
                         MovementType::StopCompletely, MovementType::RawCommand][k as usize];
-                    m.perform_movement(kind, mo, s, &mut seq);
+                    let _ = m.perform_movement(kind, mo, s, &mut seq);
                 }
                 Op::Done(ok) => m.animation_done(ok, &mut out),
                 Op::Poll => m.use_time(&mut out),

@@ -121,7 +121,7 @@ fn completing_an_action_pops_the_state_action_head() {
     let mut m = MotionTableManager::new(Some(humanoid().build()), Rules::default());
     let mut seq = RecordingSequence::new();
     m.initialize_state(&mut seq);
-    m.perform_movement(MovementType::InterpretedCommand, TWITCH1, 1.0, &mut seq);
+    let _ = m.perform_movement(MovementType::InterpretedCommand, TWITCH1, 1.0, &mut seq);
     assert_eq!(m.state().actions().len(), 1);
     let mut out = Vec::new();
     m.check_for_completed_motions(&mut out);
@@ -141,7 +141,7 @@ fn a_b_a_truncates_the_redundant_links() {
     let mut out = Vec::new();
     m.check_for_completed_motions(&mut out);
     for mo in [WALK_FORWARD, RUN_FORWARD, WALK_FORWARD] {
-        m.perform_movement(MovementType::InterpretedCommand, mo, 1.0, &mut seq);
+        let _ = m.perform_movement(MovementType::InterpretedCommand, mo, 1.0, &mut seq);
     }
     assert_eq!(
         queue(&m),

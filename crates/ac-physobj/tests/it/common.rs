@@ -130,6 +130,7 @@ pub fn walker_with(run_rate: f32, rules: Rules) -> PhysicsObj {
         d: 0.0,
     });
     o.set_active(true);
+    o.set_event_logging(true);
     o.mi_create();
     o.mi_enter_default_state();
     o.take_events();
@@ -148,5 +149,6 @@ pub fn bare_with(rules: Rules) -> PhysicsObj {
         Some(ConfigWeenie::default()),
     );
     o.set_physics_layer(true);
+    o.set_event_logging(true);
     o
 }

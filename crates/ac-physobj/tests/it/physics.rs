@@ -97,12 +97,12 @@ fn clock_driven_update_carries_the_rest() {
     o.set_active(true);
     let mut out = Vec::new();
     // 0.12 s: one 0.1 slice, 0.02 carried.
-    o.update_object_at(0.12, &mut out);
+    o.update_object_at(0.12, &mut out).expect("finite step");
     assert_eq!(out.len(), 1);
     assert!((o.update_time() - f64::from(0.1f32)).abs() < 1e-12);
     out.clear();
     // 0.02 more: the carried 0.02 + 0.02 = 0.04 > 1/30, so one slice of ~0.04.
-    o.update_object_at(0.14, &mut out);
+    o.update_object_at(0.14, &mut out).expect("finite step");
     assert_eq!(out.len(), 1);
     assert!((out[0].quantum - 0.04).abs() < 1e-6);
 }

@@ -66,16 +66,16 @@ fn random_scripts_never_panic() {
             };
             match rng.next() % 22 {
                 0 => {
-                    o.do_motion(WALK_FORWARD, &p);
+                    let _ = o.do_motion(WALK_FORWARD, &p);
                 }
                 1 => {
-                    o.do_motion(TURN_RIGHT, &p);
+                    let _ = o.do_motion(TURN_RIGHT, &p);
                 }
                 2 => {
-                    o.stop_motion(WALK_FORWARD, &p);
+                    let _ = o.stop_motion(WALK_FORWARD, &p);
                 }
                 3 => {
-                    o.mi_do_interpreted_motion(RUN_FORWARD, &p);
+                    let _ = o.mi_do_interpreted_motion(RUN_FORWARD, &p);
                 }
                 4 => o.set_velocity(rng.v()),
                 5 => o.set_local_velocity(rng.v()),
@@ -83,7 +83,7 @@ fn random_scripts_never_panic() {
                 7 => o.set_heading(rng.f()),
                 8 => o.set_on_walkable(rng.next().is_multiple_of(2)),
                 9 => {
-                    o.mi_jump(rng.f(), 0);
+                    let _ = o.mi_jump(rng.f(), 0);
                 }
                 10 => {
                     out.clear();
@@ -119,7 +119,7 @@ fn random_scripts_never_panic() {
                 20 => o.remove_link_animations(),
                 _ => {
                     out.clear();
-                    o.update_object_at(f64::from(rng.f()), &mut out);
+                    let _ = o.update_object_at(f64::from(rng.f()), &mut out);
                 }
             }
             o.take_events();
