@@ -7,7 +7,7 @@
 //! consumes these records.
 //!
 //! * [`records`] — typed records with binrw codecs and hand-construction builders;
-//! * [`container`] — [`DatArchive`] (memory-mapped reader: header, block chains, B-tree lookup
+//! * [`container`] — [`DatArchive`] (reader by positional reads, in memory or, opt-in, mapped: header, block chains, B-tree lookup
 //!   and ordered range iteration) and [`DatWriter`] (the spec's §5 recipe);
 //! * [`synthetic`] — the deterministic, seeded synthetic corpus shaped like the retail one;
 //! * [`sweep`] — corpus statistics and consistency checks used by `cargo xtask sweep`.
@@ -23,5 +23,5 @@ pub mod sweep;
 pub mod synthetic;
 
 pub use container::{DatArchive, DatHeader, DatWriter, DirEntry};
-pub use error::{DatError, DatErrorKind, RecordError, RecordErrorKind};
+pub use error::{DatError, DatErrorKind, RecordError, RecordErrorKind, TruncatedPart};
 pub use records::*;

@@ -44,6 +44,8 @@
 //! * [`Rules`] — ACE's behaviour (default) or the retail client's, set once: every layer of an
 //!   object follows the rules it was built with, and a world's objects follow the world's.
 //! * The game object is pluggable: `PhysicsObj<W: Weenie = ConfigWeenie>`.
+//! * [`wire`] reads and writes the movement messages (MoveToState, AutonomousPosition, Jump,
+//!   UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte.
 //!
 //! # No collision
 //!
@@ -85,6 +87,7 @@ pub mod prelude;
 mod reference_host;
 mod tick;
 pub mod weenie;
+pub mod wire;
 mod world;
 
 pub use ac_dat;

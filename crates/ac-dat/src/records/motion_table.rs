@@ -231,12 +231,22 @@ impl MotionData {
 impl BinRead for MotionData {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
+        let budget = AllocBudget::for_rest(r)?;
+        Self::read_budgeted(r, e, &budget)
+    }
+}
+
+impl MotionData {
+    fn read_budgeted<R: Read + Seek>(
+        r: &mut R,
+        e: Endian,
+        budget: &AllocBudget,
+    ) -> BinResult<Self> {
         let num_anims = r_u8(r)?;
         let bitfield = r_u8(r)?;
         let flags = r_u8(r)?;
         align4_read(r)?;
-        check_count(r, "anim", u64::from(num_anims), AnimData::SIZE as u64)?;
-        let mut anims = Vec::with_capacity(usize::from(num_anims));
+        let mut anims = budget.list(r, "anim", u64::from(num_anims), AnimData::SIZE as u64)?;
         for _ in 0..num_anims {
             anims.push(AnimData::read_options(r, e, ())?);
         }
@@ -421,13 +431,13 @@ fn read_md_map<R: Read + Seek>(
     r: &mut R,
     e: Endian,
     what: &'static str,
+    budget: &AllocBudget,
 ) -> BinResult<Vec<(u32, MotionData)>> {
     let n = r_u32(r)?;
-    check_count(r, what, u64::from(n), 8)?;
-    let mut v = Vec::with_capacity(n as usize);
+    let mut v = budget.list(r, what, u64::from(n), 8)?;
     for _ in 0..n {
         let k = r_u32(r)?;
-        v.push((k, MotionData::read_options(r, e, ())?));
+        v.push((k, MotionData::read_budgeted(r, e, budget)?));
     }
     Ok(v)
 }
@@ -450,22 +460,21 @@ fn write_md_map<W: Write + Seek>(
 impl BinRead for MotionTable {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
+        let budget = AllocBudget::for_rest(r)?;
         let id = r_u32(r)?;
         let default_style = r_u32(r)?;
         let n = r_u32(r)?;
-        check_count(r, "style default", u64::from(n), 8)?;
-        let mut style_defaults = Vec::with_capacity(n as usize);
+        let mut style_defaults = budget.list(r, "style default", u64::from(n), 8)?;
         for _ in 0..n {
             style_defaults.push((r_u32(r)?, r_u32(r)?));
         }
-        let cycles = read_md_map(r, e, "cycle")?;
-        let modifiers = read_md_map(r, e, "modifier")?;
+        let cycles = read_md_map(r, e, "cycle", &budget)?;
+        let modifiers = read_md_map(r, e, "modifier", &budget)?;
         let n = r_u32(r)?;
-        check_count(r, "link group", u64::from(n), 8)?;
-        let mut links = Vec::with_capacity(n as usize);
+        let mut links = budget.list(r, "link group", u64::from(n), 8)?;
         for _ in 0..n {
             let outer = r_u32(r)?;
-            links.push((outer, read_md_map(r, e, "link destination")?));
+            links.push((outer, read_md_map(r, e, "link destination", &budget)?));
         }
         Ok(Self {
             id,

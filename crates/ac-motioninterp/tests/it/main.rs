@@ -7,6 +7,9 @@ mod jump;
 mod lifecycle;
 mod retail;
 mod robustness;
+mod server;
+mod wire_blobs;
+mod wire_fuzz;
 
 use ac_motioninterp::testing::RecordingHost;
 use ac_motioninterp::{MotionInterp, MovementParameters};

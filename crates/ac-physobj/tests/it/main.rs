@@ -1,6 +1,6 @@
-//! Integration tests of `ac-physobj`: the user API (default features), and — with the
-//! `reference-host` feature — the tick, the physics, the completion chain, steady state against
-//! the table, and the world's determinism.
+//! Integration tests of `ac-physobj`: the user API and the wire forms (default features), and —
+//! with the `reference-host` feature — the tick, the physics, the completion chain, steady state
+//! against the table, and the world's determinism.
 
 mod api;
 #[cfg(feature = "reference-host")]
@@ -11,9 +11,13 @@ mod common;
 mod interp;
 #[cfg(feature = "reference-host")]
 mod physics;
+mod realdata;
 #[cfg(feature = "reference-host")]
 mod robust;
 #[cfg(feature = "reference-host")]
 mod steady;
+mod wire_echo;
+mod wire_fuzz;
+mod wire_messages;
 #[cfg(feature = "reference-host")]
 mod world;
