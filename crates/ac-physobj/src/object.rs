@@ -158,12 +158,7 @@ impl<W: Weenie> PhysicsObj<W> {
         motion: u32,
         params: &MovementParameters,
     ) -> Result<(), WeenieError> {
-        self.core.autonomous = true;
-        self.perform_movement(&MovementStruct::new(
-            MovementType::RawCommand,
-            motion,
-            *params,
-        ))
+        self.autonomous_command(MovementType::RawCommand, motion, params)
     }
 
     /// Stop motion `motion` (ACE `PhysicsObj.StopMotion`); see [`Self::do_motion`].
@@ -172,12 +167,18 @@ impl<W: Weenie> PhysicsObj<W> {
         motion: u32,
         params: &MovementParameters,
     ) -> Result<(), WeenieError> {
+        self.autonomous_command(MovementType::StopRawCommand, motion, params)
+    }
+
+    /// ACE `PhysicsObj.DoMotion`/`StopMotion`: mark the movement autonomous, then perform it.
+    fn autonomous_command(
+        &mut self,
+        kind: MovementType,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
         self.core.autonomous = true;
-        self.perform_movement(&MovementStruct::new(
-            MovementType::StopRawCommand,
-            motion,
-            *params,
-        ))
+        self.perform_movement(&MovementStruct::new(kind, motion, *params))
     }
 
     /// Stop every motion: back to the stance's default (Ready), no turn, no sidestep.
