@@ -291,6 +291,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Activate or deactivate the object (an inactive object does not slice); false when asked
     /// to activate a Static object.
+    #[must_use = "false: a Static object refused to activate"]
     pub fn set_active(&mut self, on: bool) -> bool {
         self.core.set_active(on)
     }
@@ -371,6 +372,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Handle a server position update (ACE `MoveOrTeleport`, retail rules): refuse older stamps
     /// (false); teleport when there is no cell or the stamp is newer; otherwise, on `contact`,
     /// place directly when the player is 96 or more away, else interpolate.
+    #[must_use = "false: the update was refused (an older timestamp)"]
     pub fn move_or_teleport(&mut self, p: &Position, contact: bool, timestamp: i32) -> bool {
         let action = ac_interp_manager::move_or_teleport_action(
             self.core.teleport_stamp,

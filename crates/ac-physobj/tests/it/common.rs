@@ -129,7 +129,7 @@ pub fn walker_with(run_rate: f32, rules: Rules) -> PhysicsObj {
         normal: Vec3::Z,
         d: 0.0,
     });
-    o.set_active(true);
+    assert!(o.set_active(true));
     o.set_event_logging(true);
     o.mi_create();
     o.mi_enter_default_state();

@@ -41,7 +41,7 @@ fn quanta(v: &[SliceRecord]) -> Vec<String> {
 #[test]
 fn update_object_slices_like_ace() {
     let mut o = bare();
-    o.set_active(true);
+    assert!(o.set_active(true));
     let mut out = Vec::new();
     let r = o.update_object(0.25, &mut out);
     assert!(r.ran);
@@ -69,7 +69,7 @@ fn update_object_slices_like_ace() {
 #[test]
 fn update_object_without_cell_deactivates() {
     let mut o = bare();
-    o.set_active(true);
+    assert!(o.set_active(true));
     o.set_has_cell(false);
     let r = o.update_object(0.5, &mut Vec::new());
     assert!(!r.ran);
@@ -79,7 +79,7 @@ fn update_object_without_cell_deactivates() {
 #[test]
 fn retail_quanta_step_small_gaps_whole() {
     let mut o = bare_with(Rules::retail());
-    o.set_active(true);
+    assert!(o.set_active(true));
     let mut out = Vec::new();
     let r = o.update_object(0.02, &mut out);
     assert_eq!((r.ran, r.slices), (true, 1), "no minimum in retail");
@@ -94,7 +94,7 @@ fn retail_quanta_step_small_gaps_whole() {
 #[test]
 fn clock_driven_update_carries_the_rest() {
     let mut o = bare();
-    o.set_active(true);
+    assert!(o.set_active(true));
     let mut out = Vec::new();
     // 0.12 s: one 0.1 slice, 0.02 carried.
     o.update_object_at(0.12, &mut out).expect("finite step");

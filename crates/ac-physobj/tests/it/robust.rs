@@ -103,7 +103,7 @@ fn random_scripts_never_panic() {
                     rng.next().is_multiple_of(2),
                 ),
                 15 => {
-                    o.move_or_teleport(
+                    let _ = o.move_or_teleport(
                         &Position::new(0xA9B4_0021, Frame::IDENTITY),
                         rng.next().is_multiple_of(2),
                         rng.next() as i32,
