@@ -83,11 +83,9 @@
 //! assert_eq!(done[1].motion, WALK_FORWARD);
 //! ```
 
-pub mod catalogue;
 pub mod command;
 pub mod gating;
 mod manager;
-pub mod motion;
 mod recording;
 mod resolver;
 pub mod rules;
@@ -96,6 +94,7 @@ mod state;
 pub mod timing;
 mod weenie_error;
 
+pub use ac_dat::motion;
 pub use command::{CommandMask, MotionCommand, ParseMotionError, motion_by_name, motion_name};
 pub use manager::{AnimNode, MotionCompletion, MotionTableManager};
 pub use recording::{RecordingSequence, SeqOp};

@@ -19,11 +19,11 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
-use ac_dat::synthetic;
 use ac_motioninterp::MovementParameters;
 use ac_motiontable::Resolver;
 use ac_physobj::{ConfigWeenie, PhysicsObj, World};
 use ac_sequence::{AnimationCache, AnimationSource};
+use ac_testkit::synthetic;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 struct Counting;

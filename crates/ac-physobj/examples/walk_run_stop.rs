@@ -3,7 +3,7 @@
 //! `cargo run -p ac-physobj --example walk_run_stop [OUT.svg]` simulates one creature on flat
 //! ground (no collision: the builder stands it on a contact plane) at 30 Hz and writes three
 //! panels — position (x, y), speed and heading over time — to `OUT.svg` (default
-//! `walk_run_stop.svg`). The table and animations are `ac_dat::synthetic`, not retail data.
+//! `walk_run_stop.svg`). The table and animations are `ac_testkit::synthetic`, not retail data.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -25,13 +25,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .unwrap_or_else(|| "walk_run_stop.svg".to_string());
     // Synthetic data, built in memory (a real program opens a DAT with `PortalDat::open`).
-    let anims: AnimationCache = ac_physobj::ac_dat::synthetic::animations()
-        .into_iter()
-        .collect();
+    let anims: AnimationCache = ac_testkit::synthetic::animations().into_iter().collect();
     let mut world = World::new(Rules::default());
     let id = world.spawn(
         PhysicsObj::builder()
-            .motion_table(ac_physobj::ac_dat::synthetic::humanoid_table())
+            .motion_table(ac_testkit::synthetic::humanoid_table())
             .animations(Arc::new(anims))
             .weenie(ConfigWeenie {
                 run_rate: Some(1.5),

@@ -51,8 +51,8 @@ enum Table {
 /// use std::sync::Arc;
 /// use ac_physobj::prelude::*;
 ///
-/// let table = ac_dat::synthetic::humanoid_table(); // a synthetic humanoid, for the example
-/// let anims: AnimationCache = ac_dat::synthetic::animations().into_iter().collect();
+/// let table = ac_testkit::synthetic::humanoid_table(); // a synthetic humanoid, for the example
+/// let anims: AnimationCache = ac_testkit::synthetic::animations().into_iter().collect();
 /// let mut obj = PhysicsObj::builder()
 ///     .rules(Rules::retail())
 ///     .motion_table(table)
@@ -215,7 +215,7 @@ impl<W: Weenie> PhysicsObjBuilder<W> {
 /// ```
 /// use ac_physobj::prelude::*;
 ///
-/// # let bytes = ac_dat::synthetic::synthetic_dat(ac_dat::synthetic::DEFAULT_SEED)?;
+/// # let bytes = ac_testkit::synthetic::synthetic_dat(ac_testkit::synthetic::DEFAULT_SEED)?;
 /// # let archive = DatArchive::from_vec(bytes)?;
 /// let portal = PortalDat::new(archive); // or PortalDat::open(path)?
 /// let humanoid = portal.object(0x0200_0001)?.build(); // a Setup id

@@ -7,8 +7,10 @@ use glam::Vec3;
 
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
-use crate::math;
 use crate::parts::PartArray;
+use ac_motiontable::EPSILON;
+use ac_sequence::AFrameOps;
+use ac_sequence::aframe::nmath;
 
 /// The contact plane: `normal · p + d = 0`.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -120,11 +122,11 @@ impl<W> ObjCore<W> {
 
     /// Host `set_velocity` (FORMAT-physics.md §2.3).
     pub(crate) fn set_velocity(&mut self, v: Vec3) {
-        if !math::vec_eq(v, self.velocity) {
+        if v != self.velocity {
             self.velocity = v;
-            let len = math::length(self.velocity);
+            let len = nmath::length(self.velocity);
             if len > self.rules.max_velocity {
-                self.velocity = math::mul(math::div(self.velocity, len), self.rules.max_velocity);
+                self.velocity = self.velocity / len * self.rules.max_velocity;
             }
         }
         if self.physics_layer && !self.state.contains(ObjectState::STATIC) {
@@ -135,7 +137,7 @@ impl<W> ObjCore<W> {
 
     /// Host `set_local_velocity`: rotate into world space by the current orientation.
     pub(crate) fn set_local_velocity(&mut self, v: Vec3) {
-        let g = math::rotate(v, self.position.frame.orientation);
+        let g = nmath::transform(v, self.position.frame.orientation);
         self.set_velocity(g);
     }
 
@@ -179,12 +181,12 @@ impl<W> ObjCore<W> {
     /// `set_frame(f)` (FORMAT-physics.md §5.6): a valid origin with an invalid quaternion zeroes
     /// the quaternion (ACE; retail keeps non-NaN quaternions: quirk `frame-quaternion-validity`).
     pub(crate) fn set_frame(&mut self, mut f: Frame) {
-        let origin_ok = math::vec_is_valid(f.origin);
+        let origin_ok = nmath::vec_is_valid(f.origin);
         let q_ok = if self.rules.nan_only_quaternion_check {
             let q = f.orientation;
             !(q.x.is_nan() || q.y.is_nan() || q.z.is_nan() || q.w.is_nan())
         } else {
-            math::quat_is_valid(f.orientation)
+            nmath::quat_is_valid(f.orientation)
         };
         if origin_ok && !q_ok {
             f.orientation = glam::Quat::from_xyzw(0.0, 0.0, 0.0, 0.0);
@@ -210,11 +212,11 @@ impl<W> ObjCore<W> {
             return;
         }
         let n = self.contact_plane.normal;
-        let angle = math::dot(self.velocity, n);
+        let angle = self.velocity.dot(n);
         if angle >= 0.25 {
             return;
         }
-        self.velocity = math::sub(self.velocity, math::mul(n, angle));
+        self.velocity -= n * angle;
         let mut f = self.friction;
         if self.state.contains(ObjectState::SLEDDING) {
             if m2 < 1.5625 {
@@ -224,12 +226,12 @@ impl<W> ObjCore<W> {
             }
         }
         let k = ((1.0f32 - f) as f64).powf(qf as f64) as f32;
-        self.velocity = math::mul(self.velocity, k);
+        self.velocity *= k;
     }
 
     /// `UpdatePhysicsInternal(qf, frame)` (FORMAT-physics.md §5.3).
     pub(crate) fn update_physics(&mut self, qf: f32, frame: &mut Frame, has_mm: bool) {
-        let mut m2 = math::dot(self.velocity, self.velocity);
+        let mut m2 = self.velocity.dot(self.velocity);
         if m2 <= 0.0 {
             if !has_mm && self.transient.contains(TransientState::ON_WALKABLE) {
                 self.transient.remove(TransientState::ACTIVE);
@@ -237,20 +239,20 @@ impl<W> ObjCore<W> {
         } else {
             let max = self.rules.max_velocity;
             if m2 > max * max {
-                let len = math::length(self.velocity);
-                self.velocity = math::mul(math::div(self.velocity, len), max);
+                let len = nmath::length(self.velocity);
+                self.velocity = self.velocity / len * max;
                 m2 = max * max;
             }
             self.calc_friction(qf, m2);
-            if m2 - self.rules.small_velocity_squared < math::EPSILON {
+            if m2 - self.rules.small_velocity_squared < EPSILON {
                 self.velocity = Vec3::ZERO;
             }
-            let a = math::mul(math::mul(math::mul(self.acceleration, 0.5), qf), qf);
-            let step = math::add(a, math::mul(self.velocity, qf));
-            frame.origin = math::add(frame.origin, step);
+            let a = self.acceleration * 0.5 * qf * qf;
+            let step = a + self.velocity * qf;
+            frame.origin += step;
         }
-        self.velocity = math::add(self.velocity, math::mul(self.acceleration, qf));
+        self.velocity += self.acceleration * qf;
         let w = Vec3::new(self.omega.x * qf, self.omega.y * qf, self.omega.z * qf);
-        math::grotate(frame, w);
+        frame.grotate(w);
     }
 }

@@ -7,12 +7,12 @@ use ac_motioninterp::{
     MotionCompletion, MotionHost, MovementManager, MovementParameters, Weenie, WeenieError,
 };
 use ac_motiontable::MovementType;
+use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
 use crate::core::ObjCore;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
-use crate::math;
 use crate::object::SET_POSITION_FLAGS;
 
 /// The reference host (FORMAT.md §6, FORMAT-physics.md §2.3) as the interpreter sees it.
@@ -130,7 +130,7 @@ impl<W: Weenie> MotionHost for ObjCore<W> {
     }
 
     fn global_to_local_vec(&self, v: Vec3) -> Vec3 {
-        math::to_local(self.position.frame.orientation, v)
+        nmath::inverse_transform(v, self.position.frame.orientation)
     }
 
     fn is_animating(&self) -> bool {

@@ -15,7 +15,7 @@
 //! ```
 //! use ac_physobj::prelude::*;
 //! # let path = std::env::temp_dir().join(format!("acmotion-doc-{}.dat", std::process::id()));
-//! # std::fs::write(&path, ac_dat::synthetic::synthetic_dat(ac_dat::synthetic::DEFAULT_SEED)?)?;
+//! # std::fs::write(&path, ac_testkit::synthetic::synthetic_dat(ac_testkit::synthetic::DEFAULT_SEED)?)?;
 //!
 //! let portal = PortalDat::open(&path)?; // client_portal.dat (here: the synthetic one)
 //! let mut world = World::new(Rules::default());
@@ -79,7 +79,6 @@ pub mod events;
 mod events;
 pub mod flags;
 mod host;
-pub mod math;
 mod object;
 pub mod parts;
 pub mod prelude;

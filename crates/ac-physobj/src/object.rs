@@ -6,6 +6,7 @@ use ac_motioninterp::{
     WeenieError,
 };
 use ac_motiontable::Rules;
+use ac_sequence::AFrameOps;
 use glam::Vec3;
 
 use crate::builder::PhysicsObjBuilder;
@@ -13,7 +14,6 @@ use crate::core::{ObjCore, Plane};
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::host::{ImHost, get_minterp};
-use crate::math;
 use crate::parts::PartArray;
 use crate::tick::{SliceRecord, UpdateResult};
 use crate::weenie::ConfigWeenie;
@@ -87,7 +87,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// The compass heading of the position frame (0 = +Y, clockwise, degrees).
     pub fn heading(&self) -> f32 {
-        math::get_heading(&self.core.position.frame)
+        self.core.position.frame.get_heading()
     }
     /// World-space velocity (m/s).
     pub fn velocity(&self) -> Vec3 {
@@ -140,8 +140,8 @@ impl<W: Weenie> PhysicsObj<W> {
     pub fn is_moving_or_animating(&self) -> bool {
         self.core.is_animating
             || !self.core.parts.sequence.is_first_cyclic()
-            || !math::vec_eq(self.core.cached_velocity, Vec3::ZERO)
-            || !math::vec_eq(self.core.velocity, Vec3::ZERO)
+            || self.core.cached_velocity != Vec3::ZERO
+            || self.core.velocity != Vec3::ZERO
     }
 
     // ------------------------------------------------------------------ motion
@@ -244,7 +244,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Turn to `degrees` (compass heading: 0 = +Y, clockwise).
     pub fn set_heading(&mut self, degrees: f32) {
         let mut f = self.core.position.frame;
-        math::set_heading(&mut f, degrees);
+        f.set_heading(degrees);
         self.core.set_frame(f);
     }
     /// Set the world velocity: clamped to `max_velocity`, and the object is activated (unless

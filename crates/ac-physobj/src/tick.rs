@@ -4,13 +4,15 @@
 use ac_dat::{AnimationHook, Frame};
 use ac_interp_manager::PositionManager;
 use ac_motioninterp::Weenie;
+use ac_motiontable::EPSILON;
+use ac_sequence::AFrameOps;
+use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
 use crate::core::ObjCore;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::host::ImHost;
-use crate::math;
 use crate::object::PhysicsObj;
 use crate::parts::MotionCompletion;
 
@@ -114,6 +116,12 @@ pub(crate) fn return_hook_buffer<W>(core: &mut ObjCore<W>, own: Vec<AnimationHoo
         core.hooks.append(&mut lent);
     }
     HOOK_SCRATCH.with(|c| c.set(lent));
+}
+
+/// The AlignPath / Sledding heading: `set_vector_heading(v / |v|)`. The reference divides by
+/// the length before `set_vector_heading` normalises again; both roundings show in the result.
+fn face_along(frame: &mut Frame, v: Vec3) {
+    frame.set_vector_heading(v / nmath::length(v));
 }
 
 /// The time `update_object` consumed from a gap, for the clock carry of `update_object_at`.
@@ -223,9 +231,9 @@ impl<W: Weenie> PhysicsObj<W> {
                 .update(qf, Some(&mut off), Some(&mut core.hooks));
             let a = off;
             if core.transient.contains(TransientState::ON_WALKABLE) {
-                off.origin = math::mul(off.origin, core.scale);
+                off.origin *= core.scale;
             } else {
-                off.origin = math::mul(off.origin, 0.0);
+                off.origin *= 0.0;
             }
             Some(a)
         } else {
@@ -234,7 +242,7 @@ impl<W: Weenie> PhysicsObj<W> {
         self.adjust_offset(&mut off, q);
         let adjusted = off;
 
-        let mut cand = math::combine(&pos, &off);
+        let mut cand = Frame::combine(&pos, &off);
         if !hidden {
             let has_mm = self.mm.is_some();
             self.core.update_physics(qf, &mut cand, has_mm);
@@ -246,23 +254,24 @@ impl<W: Weenie> PhysicsObj<W> {
             let dx = (cand.origin.x - pos.origin.x).abs();
             let dy = (cand.origin.y - pos.origin.y).abs();
             let dz = (cand.origin.z - pos.origin.z).abs();
-            if dx <= math::EPSILON && dy <= math::EPSILON && dz <= math::EPSILON {
+            if dx <= EPSILON && dy <= EPSILON && dz <= EPSILON {
                 self.core.cached_velocity = Vec3::ZERO;
                 self.core.set_frame(cand);
                 self.core.initial_updates = self.core.initial_updates.wrapping_add(1);
                 SliceOutcome::Same
             } else {
                 if self.core.state.contains(ObjectState::ALIGN_PATH) {
-                    let d = math::sub(cand.origin, pos.origin);
-                    math::heading_from(&mut cand, d);
+                    let d = cand.origin - pos.origin;
+                    face_along(&mut cand, d);
                 } else if self.core.state.contains(ObjectState::SLEDDING)
-                    && !math::vec_eq(self.core.velocity, Vec3::ZERO)
+                    && self.core.velocity != Vec3::ZERO
                 {
                     let v = self.core.velocity;
-                    math::heading_from(&mut cand, v);
+                    face_along(&mut cand, v);
                 }
-                let moved = math::sub(math::add(Vec3::ZERO, cand.origin), pos.origin);
-                self.core.cached_velocity = math::div(moved, qf);
+                // `0 + origin` first, as the reference does: it turns a `-0` component into `+0`.
+                let moved = (Vec3::ZERO + cand.origin) - pos.origin;
+                self.core.cached_velocity = moved / qf;
                 self.core.set_frame(cand);
                 SliceOutcome::Moved
             }
@@ -347,7 +356,7 @@ impl<W: Weenie> PhysicsObj<W> {
         let mut consumed = 0.0f64;
         let mut dt = dt;
         if rules.single_slice_small_gaps {
-            if dt <= math::EPSILON as f64 {
+            if dt <= f64::from(EPSILON) {
                 return (res, dt);
             }
             if dt <= maxq {

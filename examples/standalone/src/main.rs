@@ -1,8 +1,8 @@
 //! Walk a humanoid for two seconds and print where it went.
 //!
-//! `cargo run --manifest-path examples/standalone/Cargo.toml [-- PATH]` reads `client_portal.dat`
-//! from `PATH` or `AC_PORTAL_DAT`; without either it uses the project's synthetic DAT (labelled
-//! as such), written to a temporary file first.
+//! `cargo run --manifest-path examples/standalone/Cargo.toml -- PATH` reads `client_portal.dat`
+//! from `PATH` (or `AC_PORTAL_DAT`). No real DAT ships with acmotion: `cargo xtask fixtures`
+//! writes the project's synthetic one (to `target/synthetic/client_portal.dat`) to try it on.
 
 use ac_physobj::prelude::*;
 
@@ -10,15 +10,13 @@ use ac_physobj::prelude::*;
 const HUMANOID_SETUP: u32 = 0x0200_0001;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = match std::env::args().nth(1).or_else(|| std::env::var("AC_PORTAL_DAT").ok()) {
-        Some(p) => p.into(),
-        None => {
-            let p = std::env::temp_dir().join("acmotion-standalone-synthetic.dat");
-            let seed = ac_physobj::ac_dat::synthetic::DEFAULT_SEED;
-            std::fs::write(&p, ac_physobj::ac_dat::synthetic::synthetic_dat(seed)?)?;
-            eprintln!("no DAT given: using the synthetic DAT ({})", p.display());
-            p
-        }
+    let Some(path) = std::env::args()
+        .nth(1)
+        .or_else(|| std::env::var("AC_PORTAL_DAT").ok())
+    else {
+        return Err("usage: standalone PATH/TO/client_portal.dat (or set AC_PORTAL_DAT); \
+                    `cargo xtask fixtures` writes a synthetic one"
+            .into());
     };
     let portal = PortalDat::open(&path)?;
     let mut world = World::new(Rules::default());

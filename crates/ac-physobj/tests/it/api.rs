@@ -7,11 +7,9 @@ use ac_physobj::prelude::*;
 
 /// A humanoid on the synthetic data, in memory.
 fn humanoid() -> PhysicsObjBuilder {
-    let anims: AnimationCache = ac_physobj::ac_dat::synthetic::animations()
-        .into_iter()
-        .collect();
+    let anims: AnimationCache = ac_testkit::synthetic::animations().into_iter().collect();
     PhysicsObj::builder()
-        .motion_table(ac_physobj::ac_dat::synthetic::humanoid_table())
+        .motion_table(ac_testkit::synthetic::humanoid_table())
         .animations(Arc::new(anims))
 }
 
@@ -51,9 +49,11 @@ fn fixed_steps_at_30_and_60_hz_walk_as_far_as_one_second_of_update_object() {
     assert_eq!((r.ran, r.slices), (true, 10));
     let reference = obj.position().frame.origin.y;
     assert!(at_30 > 1.0, "the walker moved: {at_30}");
-    // Both cross the same animation frames (root motion is applied per frame crossed, ~0.2 m
-    // per frame here); what differs is f32 rounding of 30 sums against 10, a few ulps of
-    // 6 m. 1 mm is far above the rounding and far below one frame's root motion.
+    // The reference's quantisation: velocity integrates per slice and pos frames apply per
+    // animation frame crossed, so 30 slices and 10 slices cross the same frames and differ only
+    // by f32 rounding of 30 sums against 10 (a few ulps of the ~3 m walked). 1 mm is far above
+    // that rounding and far below what one animation frame or one slice of walking moves
+    // (≈ 0.1 m), so the bound would catch a lost or extra slice.
     assert!((at_30 - reference).abs() < 1e-3, "{at_30} vs {reference}");
 }
 

@@ -16,6 +16,8 @@ mod realdata;
 mod robust;
 #[cfg(feature = "reference-host")]
 mod steady;
+#[cfg(feature = "reference-host")]
+mod synthetic;
 mod wire_echo;
 mod wire_fuzz;
 mod wire_messages;

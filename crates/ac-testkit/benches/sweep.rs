@@ -6,8 +6,8 @@
 //! positional reads (the default), read into memory, or memory-mapped — opening included.
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
-use ac_dat::synthetic::{self, Corpus};
 use ac_dat::{Animation, DatArchive, MotionTable};
+use ac_testkit::synthetic::{self, Corpus};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench(c: &mut Criterion) {
@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
     let dat = DatArchive::from_vec(bytes).expect("open");
     c.bench_function("sweep_436_tables_with_animations_and_setups", |b| {
         b.iter(|| {
-            let r = ac_dat::sweep::sweep(&dat);
+            let r = ac_testkit::sweep::sweep(&dat);
             assert_eq!(r.stats.tables, synthetic::TABLE_COUNT);
             r
         })
@@ -57,7 +57,7 @@ fn open_modes(c: &mut Criterion) {
         g.bench_function(format!("sweep_{name}"), |b| {
             b.iter(|| {
                 let dat = open(&path);
-                let r = ac_dat::sweep::sweep(&dat);
+                let r = ac_testkit::sweep::sweep(&dat);
                 assert_eq!(r.stats.tables, synthetic::TABLE_COUNT);
                 r
             })

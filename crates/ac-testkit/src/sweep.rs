@@ -8,9 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::container::{DatArchive, DirEntry};
-use crate::error::DatError;
-use crate::records::{Animation, MotionTable, Setup};
+use ac_dat::{Animation, DatArchive, DatError, DirEntry, MotionTable, Setup};
 
 /// Statistics of one motion table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -480,11 +478,11 @@ mod tests {
     #[test]
     fn corpus_stats_track_the_largest_tables() {
         let mut a = MotionTable::new(0x0900_0001, 0);
-        a.set_cycle(1, crate::MotionData::default().with_bitfield(1));
+        a.set_cycle(1, ac_dat::MotionData::default().with_bitfield(1));
         let mut b = MotionTable::new(0x0900_0002, 0);
-        b.set_cycle(1, crate::MotionData::default());
-        b.set_cycle(2, crate::MotionData::default().with_omega(glam::Vec3::Z));
-        b.set_link(3, 4, crate::MotionData::default());
+        b.set_cycle(1, ac_dat::MotionData::default());
+        b.set_cycle(2, ac_dat::MotionData::default().with_omega(glam::Vec3::Z));
+        b.set_link(3, 4, ac_dat::MotionData::default());
         let s = CorpusStats::of([&a, &b]);
         assert_eq!(s.tables, 2);
         assert_eq!(s.cycles, 3);
