@@ -72,7 +72,7 @@ pub fn run_text(text: &str) -> Outcome {
 
 /// [`run_text`] with the objects reproducing `fidelity`.
 pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome {
-    let mut runner = exec::Runner::with_fidelity(fidelity);
+    let mut runner = exec::Runner::new(fidelity.into());
     for (i, line) in text.lines().enumerate() {
         let tokens = lexer::tokenize(line);
         if tokens.is_empty() {
