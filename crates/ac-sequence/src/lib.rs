@@ -18,6 +18,11 @@
 //! It also hosts [`aframe`]: ACE's `AFrame` math with System.Numerics operation order, used by
 //! every layer above.
 //!
+//! Tools that draw or explain playback turn on the [`playback`] log
+//! ([`Sequence::set_playback_logging`]): every stretch of time the play head spent in a node
+//! and every hook it fired, with times *inside* each update, so a link that starts and ends
+//! within one tick is still seen.
+//!
 //! Animation data comes from an [`AnimationSource`] (an [`AnimationCache`] filled in memory or
 //! preloaded from a portal DAT, or the lazily loading [`DatAnimations`]); the player does no IO.
 //!
@@ -50,11 +55,13 @@
 
 pub mod aframe;
 mod node;
+pub mod playback;
 mod provider;
 mod sequence;
 
 pub use aframe::{AFrame, AFrameOps, EPSILON};
 pub use node::AnimSequenceNode;
+pub use playback::{LoggedNode, LoggedUpdate, PlaySpan, PlaybackLog, PlayedHook};
 pub use provider::{AnimationCache, AnimationSource, DatAnimations, NoAnimations};
 pub use sequence::{
     EXACT_OUTSIDE_BOUNDARIES, MAX_ADVANCES_PER_UPDATE, MAX_BOUNDARIES_PER_UPDATE,

@@ -12,6 +12,7 @@ mod interp;
 #[cfg(feature = "reference-host")]
 mod physics;
 mod realdata;
+mod recording;
 #[cfg(feature = "reference-host")]
 mod robust;
 #[cfg(feature = "reference-host")]
