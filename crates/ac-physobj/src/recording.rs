@@ -59,7 +59,8 @@ pub struct ObjectSample {
 }
 
 impl ObjectSample {
-    fn of<W: Weenie>(obj: &PhysicsObj<W>) -> Self {
+    /// `obj` now, its time read from its playback log (0 while logging is off).
+    pub fn capture<W: Weenie>(obj: &PhysicsObj<W>) -> Self {
         let state = obj.parts().manager.state();
         Self {
             time: obj.playback_log().map_or(0.0, PlaybackLog::clock),
@@ -88,14 +89,14 @@ impl Recorder {
         obj.set_playback_logging(false);
         obj.set_playback_logging(true);
         Self {
-            samples: vec![ObjectSample::of(obj)],
+            samples: vec![ObjectSample::capture(obj)],
             log: PlaybackLog::default(),
         }
     }
 
     /// Samples `obj` now (call it after each step).
     pub fn sample<W: Weenie>(&mut self, obj: &PhysicsObj<W>) {
-        self.samples.push(ObjectSample::of(obj));
+        self.samples.push(ObjectSample::capture(obj));
     }
 
     /// The samples taken so far.
@@ -128,16 +129,15 @@ pub struct Recording {
 }
 
 impl Recording {
-    /// Ground speed between consecutive samples: `(time at the end, metres per second)` of the
-    /// horizontal distance covered over the time between them. Pairs that took no time are
-    /// skipped.
-    pub fn ground_speeds(&self) -> Vec<(f64, f32)> {
+    /// Ground speed between consecutive samples: `(start, end, metres per second)` of the
+    /// horizontal distance covered between them. Pairs that took no time are skipped.
+    pub fn ground_speeds(&self) -> Vec<(f64, f64, f32)> {
         self.samples
             .windows(2)
             .filter_map(|w| {
                 let dt = w[1].time - w[0].time;
                 let d = (w[1].origin - w[0].origin).truncate().length();
-                (dt > 0.0).then(|| (w[1].time, (f64::from(d) / dt) as f32))
+                (dt > 0.0).then(|| (w[0].time, w[1].time, (f64::from(d) / dt) as f32))
             })
             .collect()
     }

@@ -55,6 +55,10 @@ pub struct LoggedUpdate {
     pub curr: Option<usize>,
     /// The play head's frame number at the start.
     pub frame: f32,
+    /// The sequence velocity during the update (the motion table's, m/s in the object's frame).
+    pub velocity: Vec3,
+    /// The sequence omega during the update (radians/s).
+    pub omega: Vec3,
     /// Whether a bound of [`Sequence::update`](crate::Sequence::update) cut the update short
     /// (its rest of `dt` was dropped).
     pub truncated: bool,
@@ -174,9 +178,10 @@ impl PlaybackLog {
         &mut self,
         dt: f32,
         nodes: impl Iterator<Item = LoggedNode>,
-        curr: Option<usize>,
-        frame: f32,
+        head: (Option<usize>, f32),
+        physics: (Vec3, Vec3),
     ) {
+        let ((curr, frame), (velocity, omega)) = (head, physics);
         let first = self.nodes.len();
         self.nodes.extend(nodes);
         self.updates.push(LoggedUpdate {
@@ -185,6 +190,8 @@ impl PlaybackLog {
             nodes: first..self.nodes.len(),
             curr,
             frame,
+            velocity,
+            omega,
             truncated: false,
         });
     }

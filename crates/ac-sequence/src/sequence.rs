@@ -674,7 +674,12 @@ impl Sequence {
             })
         });
         let curr = usize::try_from(self.curr_index()).ok();
-        log.begin(dt, nodes, curr, self.frame_number);
+        log.begin(
+            dt,
+            nodes,
+            (curr, self.frame_number),
+            (self.velocity, self.omega),
+        );
     }
 
     /// Whether `id` is in the cyclic tail (at or after `first_cyclic`).

@@ -94,10 +94,10 @@ fn a_recording_holds_the_path_the_links_and_the_hooks() {
     assert!(headings[150] > 20.0, "{}", headings[150]);
     let speeds = r.ground_speeds();
     assert_eq!(speeds.len(), 150);
-    let top = speeds.iter().map(|s| s.1).fold(0.0f32, f32::max);
+    let top = speeds.iter().map(|s| s.2).fold(0.0f32, f32::max);
     assert!(top > 4.0, "running is faster than walking: {top}");
     assert!(
-        speeds[149].1 < 0.01,
+        speeds[149].2 < 0.01,
         "stopped at the end: {:?}",
         speeds[149]
     );

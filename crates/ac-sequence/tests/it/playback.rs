@@ -70,6 +70,7 @@ fn a_link_played_inside_one_update_is_logged() {
         .collect();
     assert_eq!(start, [(LINK, false), (CYCLE, true)]);
     assert_eq!((u.start, u.dt, u.curr), (0.0, 0.3, Some(0)));
+    assert_eq!(u.velocity, Vec3::new(0.0, 3.0, 0.0));
     let spans = log.spans();
     assert_eq!(spans.len(), 2, "{spans:#?}");
     let (link, cycle) = (&spans[0], &spans[1]);
