@@ -7,6 +7,7 @@ mod codegen;
 mod conformance;
 mod decode;
 mod fixtures;
+mod inspect;
 mod scenario;
 mod snapshots;
 mod sweep;
@@ -37,6 +38,8 @@ enum Command {
     Conformance(conformance::Args),
     /// Render a sequence's node list over time as an SVG timeline.
     Timeline(timeline::Args),
+    /// Serve the motion inspector on 127.0.0.1: tables as graphs, resolutions explained, playback.
+    Inspect(inspect::Args),
     /// Print the canonical text of a movement message or MovementData blob (hex or base64).
     Decode(decode::Args),
 }
@@ -51,5 +54,6 @@ fn main() -> anyhow::Result<()> {
         Command::Conformance(args) => conformance::run(args),
         Command::Timeline(args) => timeline::run(args),
         Command::Decode(args) => decode::run(args),
+        Command::Inspect(args) => inspect::run(args),
     }
 }

@@ -73,6 +73,8 @@ pub fn demo_scenario() -> String {
 pub struct ScenarioTimeline {
     /// The picture's data.
     pub timeline: Timeline,
+    /// The trace the runner printed (up to the bad line).
+    pub trace: String,
     /// The bad-input error that stopped the run, if any.
     pub error: Option<ScenarioError>,
 }
@@ -134,6 +136,7 @@ pub fn from_scenario(title: &str, text: &str, fidelity: Fidelity) -> ScenarioTim
     }
     ScenarioTimeline {
         timeline: b.build(),
+        trace: runner.into_output(),
         error,
     }
 }

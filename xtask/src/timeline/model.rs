@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use ac_dat::MotionTable;
 use ac_physobj::recording::ObjectSample;
-use ac_sequence::PlaybackLog;
+use ac_sequence::{NodeId, PlaybackLog};
 
 /// One animation's row.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -138,6 +138,8 @@ pub struct Timeline {
 pub struct TimelineBuilder {
     timeline: Timeline,
     row_of: BTreeMap<u32, usize>,
+    /// The last queued and playing bar of each node, to extend rather than repeat per tick.
+    last_bar: BTreeMap<(NodeId, bool), usize>,
     table: Option<MotionTable>,
     samples: Vec<ObjectSample>,
 }
@@ -200,6 +202,47 @@ impl TimelineBuilder {
         })
     }
 
+    /// Adds `bar` of `node`, or extends the node's previous bar of the same kind when `bar`
+    /// continues it (starts where it ended, and for playing, the node did not finish or wrap
+    /// in between): a cycle playing for seconds is one bar, not one per tick.
+    fn push_bar(&mut self, node: NodeId, bar: Bar) {
+        let playing = matches!(bar.kind, BarKind::Playing { .. });
+        let key = (node, playing);
+        if let Some(&i) = self.last_bar.get(&key) {
+            let prev = &mut self.timeline.bars[i];
+            let continues = prev.row == bar.row && (prev.t1 - bar.t0).abs() < 1e-9;
+            match (&mut prev.kind, bar.kind) {
+                (BarKind::Queued, BarKind::Queued) if continues => {
+                    prev.t1 = bar.t1;
+                    return;
+                }
+                (
+                    BarKind::Playing {
+                        frame_to,
+                        finished: ended,
+                        framerate,
+                        ..
+                    },
+                    BarKind::Playing {
+                        frame_from,
+                        frame_to: to,
+                        finished,
+                        framerate: rate,
+                        ..
+                    },
+                ) if continues && !*ended && *frame_to == frame_from && *framerate == rate => {
+                    *frame_to = to;
+                    *ended = finished;
+                    prev.t1 = bar.t1;
+                    return;
+                }
+                _ => {}
+            }
+        }
+        self.last_bar.insert(key, self.timeline.bars.len());
+        self.timeline.bars.push(bar);
+    }
+
     /// Adds a playback log whose times are shifted by `base` seconds.
     pub fn playback(&mut self, log: &PlaybackLog, base: f64) -> &mut Self {
         let finite = |t: f64| t.is_finite().then_some(t + base);
@@ -225,12 +268,15 @@ impl TimelineBuilder {
                     .and_then(|s| finite(s.end));
                 let t1 = done.map_or(t1, |d| d.clamp(t0, t1));
                 if t1 > t0 {
-                    self.timeline.bars.push(Bar {
-                        row,
-                        t0,
-                        t1,
-                        kind: BarKind::Queued,
-                    });
+                    self.push_bar(
+                        n.node,
+                        Bar {
+                            row,
+                            t0,
+                            t1,
+                            kind: BarKind::Queued,
+                        },
+                    );
                 }
             }
         }
@@ -240,18 +286,21 @@ impl TimelineBuilder {
             };
             let row = self.row(s.anim_id);
             let (t0, t1) = (a.min(b), a.max(b));
-            self.timeline.bars.push(Bar {
-                row,
-                t0,
-                t1,
-                kind: BarKind::Playing {
-                    frame_from: s.frame_from,
-                    frame_to: s.frame_to,
-                    framerate: s.framerate,
-                    finished: s.finished,
-                    cyclic: s.cyclic,
+            self.push_bar(
+                s.node,
+                Bar {
+                    row,
+                    t0,
+                    t1,
+                    kind: BarKind::Playing {
+                        frame_from: s.frame_from,
+                        frame_to: s.frame_to,
+                        framerate: s.framerate,
+                        finished: s.finished,
+                        cyclic: s.cyclic,
+                    },
                 },
-            });
+            );
             if t1 > t0 {
                 let speed = f64::from(s.root_motion.length()) / (t1 - t0);
                 self.timeline.root_motion_speed.push(Held {
