@@ -1,4 +1,4 @@
-//! MotionTableManager queue, completion and redundancy rules (spec C).
+//! MotionTableManager queue, completion and redundancy rules (ACE `MotionTableManager`).
 
 use ac_motiontable::Rules;
 use ac_motiontable::motion::*;
