@@ -1,4 +1,5 @@
-//! Hand-derived traces from the spec (§D.3, §D.6 and the ODD items checked against ACE).
+//! Hand-derived traces of the list rules, the frame stepping and the quirks that were checked
+//! against ACE itself.
 
 use ac_motiontable::Rules;
 use std::sync::Arc;
@@ -44,7 +45,7 @@ fn done_count(h: &[AnimationHook]) -> usize {
 
 #[test]
 fn odd7_last_frame_pos_frame_is_never_applied() {
-    // ODD-7 as checked against ACE: pos frames 1/10/100/1000 on frames 0-3 of a 4-frame link
+    // Quirk `skip-last-frame` as checked against ACE: pos frames 1/10/100/1000 on frames 0-3 of a 4-frame link
     // contribute only 1+10+100 when played through.
     let mut c = AnimationCache::new();
     c.insert(anim_with_pos(0x0300_0001, &[1.0, 10.0, 100.0, 1000.0]));
