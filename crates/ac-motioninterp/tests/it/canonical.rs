@@ -147,7 +147,7 @@ fn releasing_run_through_set_hold_key_reapplies_but_setting_run_does_not_in_ace(
     assert_eq!(
         mi.raw_state().unwrap().current_hold_key,
         HoldKey::Run,
-        "retail item 11"
+        "retail: quirk hold-key-run"
     );
     assert!(!host.events.is_empty(), "retail re-applies the movement");
     host.events.clear();

@@ -1,4 +1,4 @@
-//! The `Fidelity::Retail` switches of the interpreter (retail-vs-ace.md), each against ACE.
+//! The `Fidelity::Retail` switches of the interpreter (docs/quirks.md), each against ACE.
 
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
 use ac_motioninterp::{ActionNode, InterpretedMotionState, WeenieError, motion};
@@ -30,7 +30,7 @@ fn o8_do_motion_copies_every_parameter_in_retail() {
     assert_eq!(
         last(&ace).context_id,
         0,
-        "ACE CopySome drops the context (ODD-12)"
+        "ACE CopySome drops the context (quirk motion-params-copy)"
     );
     assert_eq!(last(&ret).context_id, 9);
     assert_eq!(ace.interpreted_state().unwrap().actions[0].stamp, 0);
