@@ -1,7 +1,7 @@
 //! The table- and manager-layer conformance scenarios, replayed against a model sequence.
 //!
 //! This is not the real runner (`cargo xtask scenario`): it understands only the definitions
-//! and the steps of FORMAT.md §7.2/§7.3 and drives the resolver/manager with a
+//! and the motion-table and manager steps (docs/scenarios.md, "Format reference") and drives the resolver/manager with a
 //! [`RecordingSequence`] whose node model applies ACE's frame clamping. The sequence's play head
 //! (`curr`, `frame`) is `ac-sequence`'s business, so those two fields are masked; every other
 //! dumped value (results, state, lists, node list, velocity/omega, pending queue, events) is
