@@ -12,6 +12,7 @@ use glam::Vec3;
 use crate::host::InterpHost;
 use crate::math::{self, EPSILON};
 use crate::position::Position;
+use ac_sequence::normalize_check_small;
 
 /// Gap left between the two cylinders (`StickyRadius`).
 pub const STICKY_RADIUS: f32 = 0.3;
@@ -148,7 +149,7 @@ impl StickyManager {
         }
         off.origin = math::scale(origin, delta);
         let current = math::get_heading(obj.frame.orientation);
-        let mut heading = heading_to(&obj, &target) - current;
+        let mut heading = obj.heading_to(&target) - current;
         if heading.abs() < EPSILON {
             heading = 0.0;
         }
@@ -157,27 +158,4 @@ impl StickyManager {
         }
         math::set_heading(off, heading);
     }
-}
-
-/// `Vec.NormalizeCheckSmall`: true (vector untouched) when `|v| < EPSILON`, otherwise
-/// normalise by multiplying with `1 / |v|` and return false.
-pub fn normalize_check_small(v: &mut Vec3) -> bool {
-    let len = math::length(*v);
-    if len < EPSILON {
-        return true;
-    }
-    *v = math::scale(*v, 1.0 / len);
-    false
-}
-
-/// `Position.heading(p)`: compass heading of the horizontal offset from `from` to `to`
-/// (0 when shorter than `EPSILON`).
-pub fn heading_to(from: &Position, to: &Position) -> f32 {
-    let mut dir = from.offset_to(to);
-    dir.z = 0.0;
-    if normalize_check_small(&mut dir) {
-        return 0.0;
-    }
-    let a = f64::from(dir.y).atan2(f64::from(dir.x)) as f32;
-    (450.0f32 - math::to_degrees(a)) % 360.0f32
 }
