@@ -26,7 +26,7 @@ pub const STICKY_FALLBACK_SPEED: f32 = 15.0;
 pub struct StickyManager {
     target_id: u32,
     target_radius: f32,
-    target_position: Position,
+    target_position: Option<Position>,
     initialized: bool,
     timeout: f64,
 }
@@ -52,9 +52,15 @@ impl StickyManager {
         self.timeout
     }
 
-    /// The last target position reported by the target manager.
-    pub fn target_position(&self) -> &Position {
-        &self.target_position
+    /// The last target position reported by the target manager (`None` before the first
+    /// report; kept after the target is dropped).
+    pub fn target_position(&self) -> Option<&Position> {
+        self.target_position.as_ref()
+    }
+
+    /// The target's cylinder radius given to `StickTo`.
+    pub fn target_radius(&self) -> f32 {
+        self.target_radius
     }
 
     /// `StickTo(id, radius, height)`: replace any current target, start the 1 s timeout and ask
@@ -91,7 +97,7 @@ impl StickyManager {
         match position {
             Some(p) => {
                 self.initialized = true;
-                self.target_position = *p;
+                self.target_position = Some(*p);
             }
             None => self.clear_target(host),
         }
@@ -128,9 +134,12 @@ impl StickyManager {
         if self.target_id == 0 || !self.initialized {
             return;
         }
-        let target = host
+        let Some(target) = host
             .object_position(self.target_id)
-            .unwrap_or(self.target_position);
+            .or(self.target_position)
+        else {
+            return;
+        };
         let obj = host.position();
         let offset = obj.offset_to(&target);
         let mut origin = math::global_to_local(obj.frame.orientation, offset);

@@ -69,6 +69,7 @@ mod host;
 pub mod ids;
 mod interp;
 mod manager;
+pub mod moveto;
 mod params;
 mod state;
 pub mod testing;
@@ -80,5 +81,6 @@ pub use interp::{
     RUN_ANIM_SPEED, RUN_TURN_FACTOR, SIDESTEP_ANIM_SPEED, SIDESTEP_FACTOR, WALK_ANIM_SPEED,
 };
 pub use manager::{MovementError, MovementManager};
+pub use moveto::{MoveToHost, MoveToManager, TargetInfo, TargetStatus};
 pub use params::{HoldKey, MovementParamFlags, MovementParameters, MovementStruct, MovementType};
 pub use state::{ActionNode, InterpretedMotionState, RawMotionState};

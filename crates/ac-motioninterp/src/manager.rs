@@ -1,49 +1,56 @@
 //! The MovementManager (`Managers/MovementManager.cs`; spec §E.12): the object's entry point
-//! for movement requests.
+//! for movement requests, owning its motion interpreter and its move-to manager.
 
 use ac_motiontable::Fidelity;
 
 use crate::error::{MotionInterpError, WeenieError};
 use crate::host::MotionHost;
 use crate::interp::MotionInterp;
+use crate::moveto::{Minterp, MoveToHost, MoveToManager, TargetInfo, WithMoveTo};
 use crate::params::{MovementStruct, MovementType};
 use crate::state::{InterpretedMotionState, RawMotionState};
 
 /// Why [`MovementManager::perform_movement`] could not run a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum MovementError {
-    /// Move-to / turn-to requests need a MoveToManager, which this crate does not have yet.
-    /// ACE would hand them to `MoveToManager.PerformMovement`.
-    #[error("{0:?} is not supported yet (no MoveToManager)")]
-    NotSupported(MovementType),
     /// The interpreter refused (see [`MotionInterpError`]).
     #[error(transparent)]
     Interp(#[from] MotionInterpError),
 }
 
-/// Owns the object's [`MotionInterp`] and dispatches movement requests to it.
+/// Owns the object's [`MotionInterp`] and [`MoveToManager`] and dispatches movement requests
+/// to them.
 ///
 /// The interpreter is created lazily, *with* its default state, by the first motion request
 /// or [`get_minterp`](Self::get_minterp) (ACE's `PerformMovement`/`get_minterp` path), or
 /// explicitly by [`enter_default_state`](Self::enter_default_state). ACE's constructor
 /// additionally pre-creates an un-initialised interpreter that `MakeMovementManager(true)`
 /// initialises immediately; install one with [`set_interpreter`](Self::set_interpreter) to
-/// model that.
+/// model that. The move-to manager exists from the start, idle.
 ///
-/// There is no MoveToManager yet: move-to and turn-to requests return
-/// [`MovementError::NotSupported`], and `UseTime`/`HitGround` have nothing of it to drive.
+/// Every interpreter call is made with a host that also reaches the move-to manager, so a
+/// motion that cancels move-to (`DoMotion` with CancelMoveTo, `StopCompletely`, a jump) ends
+/// the move under way at the point where ACE does.
 #[derive(Debug, Clone, Default)]
 pub struct MovementManager {
     fidelity: Fidelity,
     interp: Option<MotionInterp>,
+    moveto: MoveToManager,
 }
 
 impl MovementManager {
-    /// A manager without an interpreter yet; interpreters it creates use `fidelity`.
+    /// A manager without an interpreter yet; interpreters it creates use `fidelity`. Its
+    /// move-to manager is created at clock 0 (see [`Self::with_clock`]).
     pub fn new(fidelity: Fidelity) -> MovementManager {
+        MovementManager::with_clock(fidelity, 0.0)
+    }
+
+    /// [`Self::new`] at clock `now` (seconds): the fresh move-to manager's progress times.
+    pub fn with_clock(fidelity: Fidelity, now: f64) -> MovementManager {
         MovementManager {
             fidelity,
             interp: None,
+            moveto: MoveToManager::new(fidelity, now),
         }
     }
 
@@ -57,7 +64,8 @@ impl MovementManager {
         self.interp.as_ref()
     }
 
-    /// Mutable access to the interpreter, if one was created (no creation).
+    /// Mutable access to the interpreter, if one was created (no creation). Calls made on it
+    /// directly do not reach the move-to manager; use [`Self::with_interp`] for that.
     pub fn interpreter_mut(&mut self) -> Option<&mut MotionInterp> {
         self.interp.as_mut()
     }
@@ -66,6 +74,16 @@ impl MovementManager {
     /// default state, as ACE's `MotionInterp.Create`).
     pub fn set_interpreter(&mut self, interp: MotionInterp) {
         self.interp = Some(interp);
+    }
+
+    /// The move-to manager.
+    pub fn move_to_manager(&self) -> &MoveToManager {
+        &self.moveto
+    }
+
+    /// `IsMovingTo` as far as this manager knows: a move or turn is under way.
+    pub fn is_moving_to(&self) -> bool {
+        self.moveto.is_moving_to()
     }
 
     /// `get_minterp` / `EnterDefaultState` helper: the interpreter, created and put in its
@@ -79,20 +97,73 @@ impl MovementManager {
         })
     }
 
+    /// Run `f` on the interpreter (if one exists) with a host that reaches the move-to
+    /// manager: the way to call interpreter methods directly.
+    pub fn with_interp<H: MoveToHost + ?Sized, R>(
+        &mut self,
+        host: &mut H,
+        f: impl FnOnce(&mut MotionInterp, &mut dyn MotionHost) -> R,
+    ) -> Option<R> {
+        self.run_interp(host, false, |mi, h| f(mi, h))
+    }
+
+    /// The interpreter call behind every routed entry point: create the interpreter (with its
+    /// default state) when `create` asks for it, lend it the move-to-aware host, then deliver a
+    /// cancel the host deferred and nothing consumed.
+    fn run_interp<H: MoveToHost + ?Sized, R>(
+        &mut self,
+        host: &mut H,
+        create: bool,
+        f: impl FnOnce(&mut MotionInterp, &mut WithMoveTo<'_, H>) -> R,
+    ) -> Option<R> {
+        if create {
+            self.get_minterp(host);
+        }
+        let mi = self.interp.as_mut()?;
+        let r = f(
+            mi,
+            &mut WithMoveTo {
+                host: &mut *host,
+                moveto: &mut self.moveto,
+            },
+        );
+        if host.take_deferred_cancel() {
+            self.cancel_move_to(host, WeenieError::ActionCancelled);
+        }
+        Some(r)
+    }
+
+    /// Run a move-to manager step with the interpreter slot lent to it. A cancel deferred
+    /// during the step met an idle manager in ACE (the manager only stops completely when
+    /// idle), so it is dropped.
+    fn run_moveto<H: MoveToHost + ?Sized, R>(
+        &mut self,
+        host: &mut H,
+        f: impl FnOnce(&mut MoveToManager, &mut Minterp<'_>, &mut H) -> R,
+    ) -> R {
+        let r = f(
+            &mut self.moveto,
+            &mut Minterp::Slot(&mut self.interp, self.fidelity),
+            host,
+        );
+        let _ = host.take_deferred_cancel();
+        r
+    }
+
     /// `EnterDefaultState`: create the interpreter if missing and (re-)enter its default
     /// state.
-    pub fn enter_default_state<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
+    pub fn enter_default_state<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
         let fidelity = self.fidelity;
-        let mi = self
-            .interp
+        self.interp
             .get_or_insert_with(|| MotionInterp::new(fidelity));
-        mi.enter_default_state(host);
+        self.run_interp(host, false, |mi, h| mi.enter_default_state(h));
     }
 
     /// `PerformMovement`: activate the object, then hand motion commands to the interpreter
-    /// (creating it with its default state first). Move-to/turn-to →
-    /// [`MovementError::NotSupported`]; `Invalid` → `GeneralMovementFailure`.
-    pub fn perform_movement<H: MotionHost + ?Sized>(
+    /// (creating it with its default state first) and the move-to kinds to the move-to
+    /// manager (which always answers `None`; the outcome arrives through
+    /// [`MoveToHost::move_complete`]). `Invalid` → `GeneralMovementFailure`.
+    pub fn perform_movement<H: MoveToHost + ?Sized>(
         &mut self,
         host: &mut H,
         mvs: &MovementStruct,
@@ -104,64 +175,77 @@ impl MovementManager {
             | MovementType::StopRawCommand
             | MovementType::StopInterpretedCommand
             | MovementType::StopCompletely => {
-                let mi = self.get_minterp(host);
-                Ok(mi.perform_movement(host, mvs)?)
+                let r = self.run_interp(host, true, |mi, h| mi.perform_movement(h, mvs));
+                Ok(r.unwrap_or(Ok(WeenieError::NoMotionInterpreter))?)
             }
             MovementType::MoveToObject
             | MovementType::MoveToPosition
             | MovementType::TurnToObject
-            | MovementType::TurnToHeading => Err(MovementError::NotSupported(mvs.movement_type)),
+            | MovementType::TurnToHeading => {
+                Ok(self.run_moveto(host, |m, mi, h| m.perform_movement(mi, h, mvs)))
+            }
             MovementType::Invalid => Ok(WeenieError::GeneralMovementFailure),
         }
     }
 
-    /// `HitGround`: forwarded to the interpreter (the MoveToManager would follow).
-    pub fn hit_ground<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
-        if let Some(mi) = self.interp.as_mut() {
-            mi.hit_ground(host);
-        }
+    /// `CancelMoveTo(status)`: end the move under way with `status` (nothing when idle).
+    pub fn cancel_move_to<H: MoveToHost + ?Sized>(&mut self, host: &mut H, status: WeenieError) {
+        self.run_moveto(host, |m, mi, h| m.cancel_move_to(mi, h, status));
+    }
+
+    /// `HandleUpdateTarget(info)`: a target report for the move-to manager.
+    pub fn handle_update_target<H: MoveToHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        info: &TargetInfo,
+    ) {
+        self.run_moveto(host, |m, mi, h| m.handle_update_target(mi, h, info));
+    }
+
+    /// `UseTime`: one slice of the move-to manager (the interpreter has no per-slice work).
+    pub fn use_time<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
+        self.run_moveto(host, |m, mi, h| m.use_time(mi, h));
+    }
+
+    /// `HitGround`: the interpreter first, then the move-to manager (which re-begins its
+    /// head node).
+    pub fn hit_ground<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
+        self.run_interp(host, false, |mi, h| mi.hit_ground(h));
+        self.run_moveto(host, |m, mi, h| m.hit_ground(mi, h));
     }
 
     /// `LeaveGround`: forwarded to the interpreter.
-    pub fn leave_ground<H: MotionHost + ?Sized>(
+    pub fn leave_ground<H: MoveToHost + ?Sized>(
         &mut self,
         host: &mut H,
     ) -> Result<(), MotionInterpError> {
-        match self.interp.as_mut() {
-            Some(mi) => mi.leave_ground(host),
-            None => Ok(()),
-        }
+        self.run_interp(host, false, |mi, h| mi.leave_ground(h))
+            .unwrap_or(Ok(()))
     }
 
     /// `MotionDone(motion, ok)`: forwarded to the interpreter (which ignores the id).
-    pub fn motion_done<H: MotionHost + ?Sized>(
+    pub fn motion_done<H: MoveToHost + ?Sized>(
         &mut self,
         host: &mut H,
         _motion: u32,
         success: bool,
     ) -> Result<(), MotionInterpError> {
-        match self.interp.as_mut() {
-            Some(mi) => mi.motion_done(host, success),
-            None => Ok(()),
-        }
+        self.run_interp(host, false, |mi, h| mi.motion_done(h, success))
+            .unwrap_or(Ok(()))
     }
 
     /// `HandleExitWorld`: forwarded to the interpreter.
-    pub fn handle_exit_world<H: MotionHost + ?Sized>(
+    pub fn handle_exit_world<H: MoveToHost + ?Sized>(
         &mut self,
         host: &mut H,
     ) -> Result<(), MotionInterpError> {
-        match self.interp.as_mut() {
-            Some(mi) => mi.handle_exit_world(host),
-            None => Ok(()),
-        }
+        self.run_interp(host, false, |mi, h| mi.handle_exit_world(h))
+            .unwrap_or(Ok(()))
     }
 
     /// `ReportExhaustion`: forwarded to the interpreter.
-    pub fn report_exhaustion<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
-        if let Some(mi) = self.interp.as_mut() {
-            mi.report_exhaustion(host);
-        }
+    pub fn report_exhaustion<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
+        self.run_interp(host, false, |mi, h| mi.report_exhaustion(h));
     }
 
     /// `motions_pending`: whether the interpreter has pending motions.
@@ -186,23 +270,19 @@ impl MovementManager {
         self.get_minterp(host).raw_state()
     }
 
-    /// `move_to_interpreted_state`: forwarded (creating the interpreter if missing).
-    pub fn move_to_interpreted_state<H: MotionHost + ?Sized>(
+    /// `move_to_interpreted_state`: forwarded (creating the interpreter if missing); its
+    /// `cancel_moveto` reaches the move-to manager.
+    pub fn move_to_interpreted_state<H: MoveToHost + ?Sized>(
         &mut self,
         host: &mut H,
         state: &InterpretedMotionState,
     ) -> Result<bool, MotionInterpError> {
-        self.get_minterp(host)
-            .move_to_interpreted_state(host, state)
+        self.run_interp(host, true, |mi, h| mi.move_to_interpreted_state(h, state))
+            .unwrap_or(Ok(false))
     }
 
     /// `SetWeenieObject`: the host's weenie changed; the interpreter re-applies its movement.
-    pub fn weenie_changed<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
-        if let Some(mi) = self.interp.as_mut() {
-            mi.weenie_changed(host);
-        }
+    pub fn weenie_changed<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
+        self.run_interp(host, false, |mi, h| mi.weenie_changed(h));
     }
-
-    /// `UseTime`: drives only the MoveToManager in ACE, so nothing to do yet.
-    pub fn use_time(&mut self) {}
 }

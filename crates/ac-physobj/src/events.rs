@@ -2,13 +2,15 @@
 
 use std::fmt;
 
+use ac_motioninterp::{TargetStatus, WeenieError};
+
 /// One host event (FORMAT.md §6 / §8.2, FORMAT-physics.md §2.3, FORMAT-interp.md §5).
 ///
 /// Why a log: the lower layers reach the object through host traits; every such call that has a
 /// visible effect outside the object is recorded here, in call order, so a driver (the scenario
 /// runner, a game server, a test) can observe the exact sequence without callbacks. The caller
 /// drains the buffer with [`crate::PhysicsObj::take_events`] / [`crate::PhysicsObj::drain_events`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ObjectEvent {
     /// `process_hooks` ran one animation hook (logged before it executes).
     AnimHook {
@@ -52,6 +54,25 @@ pub enum ObjectEvent {
     },
     /// `teleport_hook` ran (unstick, stop interpolating, unconstrain).
     TeleportHook,
+    /// `StopCompletely()` on the object (the move-to manager's, or a caller's).
+    StopCompletely,
+    /// A move-to or turn-to ended (`WeenieObj.OnMoveComplete`).
+    MoveComplete(WeenieError),
+    /// A target report reached the object (`HandleUpdateTarget`): the reporting object's id
+    /// and its status.
+    UpdateTarget {
+        /// The object the report is about.
+        object: u32,
+        /// Its status.
+        status: TargetStatus,
+    },
+    /// The object started following another (`set_target`).
+    SetTarget(u32),
+    /// The object stopped following (`clear_target`).
+    ClearTarget,
+    /// The prediction horizon of the followed object changed (`set_target_quantum`, seconds
+    /// as f32).
+    SetTargetQuantum(f32),
 }
 
 /// The trace text after `event ` (FORMAT.md §8.2), e.g. `motion_done 0x41000003 true`.
@@ -89,6 +110,14 @@ impl fmt::Display for ObjectEvent {
                 write!(f, "set_position 0x{cell:08X} flags=0x{flags:X}")
             }
             ObjectEvent::TeleportHook => f.write_str("teleport_hook"),
+            ObjectEvent::StopCompletely => f.write_str("stop_completely"),
+            ObjectEvent::MoveComplete(e) => write!(f, "move_complete {e}"),
+            ObjectEvent::UpdateTarget { object, status } => {
+                write!(f, "update_target 0x{object:08X} {}", status.name())
+            }
+            ObjectEvent::SetTarget(id) => write!(f, "set_target 0x{id:08X}"),
+            ObjectEvent::ClearTarget => f.write_str("clear_target"),
+            ObjectEvent::SetTargetQuantum(q) => write!(f, "set_target_quantum {q}"),
         }
     }
 }

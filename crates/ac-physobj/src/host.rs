@@ -101,7 +101,7 @@ impl MotionHost for ObjCore {
     }
 
     fn unstick_from_object(&mut self) {
-        self.log(ObjectEvent::UnstickFromObject);
+        ObjCore::unstick_from_object(self);
     }
 
     fn movement_is_autonomous(&self) -> bool {
@@ -174,7 +174,7 @@ pub(crate) fn get_minterp<'a>(
 ) -> &'a mut MovementManager {
     if mm.is_none() {
         core.log(ObjectEvent::MakeMovementManager);
-        let mut m = MovementManager::new(core.fidelity);
+        let mut m = MovementManager::with_clock(core.fidelity, core.update_time);
         m.enter_default_state(core);
         let is_static = core.state.contains(ObjectState::STATIC);
         if is_static != core.fidelity.is_retail() {
@@ -235,7 +235,23 @@ impl InterpHost for ImHost<'_> {
         m.interpreter().map(|mi| mi.get_max_speed(core))
     }
 
+    fn object_position(&self, id: u32) -> Option<Position> {
+        self.core.object_position(id)
+    }
+
+    fn set_target(&mut self, id: u32) {
+        self.core.set_target(0, id, 0.5, 0.5);
+    }
+
+    fn clear_target(&mut self) {
+        self.core.clear_target();
+    }
+
+    /// Log, then the movement manager's `CancelMoveTo(ActionCancelled)`.
     fn cancel_moveto(&mut self) {
         self.core.log(ObjectEvent::CancelMoveTo);
+        if let Some(mm) = self.mm.as_mut() {
+            mm.cancel_move_to(self.core, WeenieError::ActionCancelled);
+        }
     }
 }

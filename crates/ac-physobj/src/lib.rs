@@ -69,19 +69,25 @@ pub mod events;
 pub mod flags;
 mod host;
 pub mod math;
+mod moveto;
 mod object;
 pub mod parts;
+pub mod target;
 pub mod weenie;
 mod world;
+mod world_targets;
 
 pub use ac_interp_manager::Position;
 pub use ac_motiontable::Fidelity;
 pub use events::ObjectEvent;
 pub use flags::{ObjectState, TransientState};
+pub use moveto::{MAX_REPORT_NESTING, MAX_SELF_REPORTS_PER_CALL, TargetObject};
 pub use object::{
     HUGE_QUANTUM, MAX_QUANTUM, MAX_VELOCITY, MIN_QUANTUM, PhysicsObj, Plane, RETAIL_MAX_QUANTUM,
     SET_POSITION_FLAGS, SliceOutcome, SliceRecord, UpdateResult,
 };
 pub use parts::{MotionCompletion, PartArray};
+pub use target::{TargetMail, TargetManager, TargetView};
 pub use weenie::ConfigWeenie;
 pub use world::{ObjectId, World};
+pub use world_targets::MAX_MAIL_ROUNDS;

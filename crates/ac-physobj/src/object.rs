@@ -16,7 +16,9 @@ use crate::flags::{ObjectState, TransientState};
 use crate::host::{ImHost, get_minterp};
 use crate::math;
 use crate::parts::{MotionCompletion, PartArray};
+use crate::target::{SelfMail, TargetMail, TargetManager, TargetViews};
 use crate::weenie::ConfigWeenie;
+use std::collections::VecDeque;
 
 /// ACE `PhysicsGlobals.MinQuantum` / `TickRate` (1/30 s as f32), widened to f64 where compared
 /// with the double-precision clock.
@@ -145,6 +147,26 @@ pub(crate) struct ObjCore {
     pub(crate) log_events: bool,
     pub(crate) hooks: Vec<AnimationHook>,
     pub(crate) events: Vec<ObjectEvent>,
+    /// Cylinder height (`GetHeight()`, move-to distances).
+    pub(crate) height: f32,
+    /// Target tracking (created by the first `set_target` or follower).
+    pub(crate) tm: Option<Box<TargetManager>>,
+    /// What the object sees of the others it follows.
+    pub(crate) views: TargetViews,
+    /// Target reports for the object itself, settled after the call that produced them.
+    pub(crate) inbox: VecDeque<SelfMail>,
+    /// Mail for other objects, delivered by the owner of the objects.
+    pub(crate) outbox: Vec<TargetMail>,
+    /// A `StickTo` the move-to manager asked for, run after its call returns.
+    pub(crate) pending_stick: Option<(u32, f32, f32)>,
+    /// A move-to cancel that reached the object while the movement manager was busy.
+    pub(crate) deferred_cancel: bool,
+    /// The position manager, lent to the core during movement-manager calls.
+    pub(crate) lent_pm: Option<Box<PositionManager>>,
+    /// How nested target reports currently are.
+    pub(crate) report_nesting: u32,
+    /// Ends of move-tos not yet drained (`OnMoveComplete`).
+    pub(crate) move_completions: Vec<WeenieError>,
 }
 
 impl ObjCore {
@@ -385,6 +407,16 @@ impl PhysicsObj {
                 log_events: true,
                 hooks: Vec::new(),
                 events: Vec::new(),
+                height: 0.0,
+                tm: None,
+                views: TargetViews::default(),
+                inbox: VecDeque::new(),
+                outbox: Vec::new(),
+                pending_stick: None,
+                deferred_cancel: false,
+                lent_pm: None,
+                report_nesting: 0,
+                move_completions: Vec::new(),
             },
             mm: None,
             pm: None,
@@ -689,14 +721,13 @@ impl PhysicsObj {
     /// Host `set_on_walkable(b)`: set the flag and log; on an edge, the movement manager's
     /// `LeaveGround` / `HitGround` (which reach the interpreter); then `calc_acceleration`.
     pub fn set_on_walkable(&mut self, b: bool) {
-        self.sync_constraint();
         let prev = self.core.set_on_walkable_flag(b);
-        if let Some(mm) = self.mm.as_mut() {
-            if prev && !b {
-                let _ = mm.leave_ground(&mut self.core);
-            } else if !prev && b {
-                mm.hit_ground(&mut self.core);
-            }
+        if prev && !b {
+            self.with_mm(|mm, core| {
+                let _ = mm.leave_ground(core);
+            });
+        } else if !prev && b {
+            self.with_mm(|mm, core| mm.hit_ground(core));
         }
         self.core.calc_acceleration();
     }
@@ -723,10 +754,10 @@ impl PhysicsObj {
                 motion: c.motion,
                 success: c.success,
             });
-            if let Some(mm) = self.mm.as_mut() {
-                // Before `enter_default_state` ACE would dereference null; dropped here.
-                let _ = mm.motion_done(&mut self.core, c.motion, c.success);
-            }
+            // Before `enter_default_state` ACE would dereference null; dropped here.
+            self.with_mm(|mm, core| {
+                let _ = mm.motion_done(core, c.motion, c.success);
+            });
             if self.core.weenie.is_some() {
                 self.core.log(ObjectEvent::WeenieMotionDone {
                     motion: c.motion,
@@ -947,11 +978,11 @@ impl PhysicsObj {
             SliceOutcome::NoSpheres
         };
 
-        // ACE: movement_manager.UseTime() (the MoveToManager, not modelled), then
-        // part_array.HandleMovement() (the completion poll), then position_manager.UseTime().
-        if let Some(mm) = self.mm.as_mut() {
-            mm.use_time();
-        }
+        // ACE: target_manager.HandleTargetting(), movement_manager.UseTime() (the
+        // MoveToManager), part_array.HandleMovement() (the completion poll), then
+        // position_manager.UseTime() (FORMAT-moveto 5.3).
+        self.handle_targetting();
+        self.with_mm(|mm, core| mm.use_time(core));
         self.handle_movement();
         self.position_manager_use_time();
 
@@ -981,6 +1012,7 @@ impl PhysicsObj {
                 mm: &mut self.mm,
             };
             pm.use_time(&mut host);
+            self.after_manager_call();
         }
     }
 
@@ -1113,7 +1145,7 @@ impl PhysicsObj {
     /// [`Self::mi_enter_default_state`]. Replaces any previous interpreter.
     pub fn mi_create(&mut self) {
         let f = self.core.fidelity;
-        let mut m = MovementManager::new(f);
+        let mut m = MovementManager::with_clock(f, self.core.update_time);
         m.set_interpreter(MotionInterp::new(f));
         self.mm = Some(m);
     }
@@ -1121,17 +1153,20 @@ impl PhysicsObj {
     /// `get_minterp()`: the interpreter, creating the movement manager (event
     /// `make_movement_manager`) and entering the default state when missing (ODD-23 activation).
     pub fn get_minterp(&mut self) -> Option<&MotionInterp> {
-        get_minterp(&mut self.core, &mut self.mm).interpreter()
+        self.core.lent_pm = self.pm.take();
+        get_minterp(&mut self.core, &mut self.mm);
+        self.pm = self.core.lent_pm.take();
+        self.after_manager_call();
+        self.mm.as_ref().and_then(MovementManager::interpreter)
     }
 
-    /// Run `f` on the interpreter with the object as its host; `None` without an interpreter.
-    fn with_mi<R>(&mut self, f: impl FnOnce(&mut MotionInterp, &mut ObjCore) -> R) -> Option<R> {
-        self.sync_constraint();
-        let mi = self
-            .mm
-            .as_mut()
-            .and_then(MovementManager::interpreter_mut)?;
-        Some(f(mi, &mut self.core))
+    /// Run `f` on the interpreter with the object as its host (reaching the move-to manager);
+    /// `None` without an interpreter.
+    fn with_mi<R>(
+        &mut self,
+        f: impl FnOnce(&mut MotionInterp, &mut dyn ac_motioninterp::MotionHost) -> R,
+    ) -> Option<R> {
+        self.with_mm(|mm, core| mm.with_interp(core, f)).flatten()
     }
 
     /// Map an interpreter result: misuse before `enter_default_state` (which ACE does not
@@ -1278,7 +1313,7 @@ impl PhysicsObj {
     }
 
     /// Refresh the interpreter's view of `IsFullyConstrained` from the position manager.
-    fn sync_constraint(&mut self) {
+    pub(crate) fn sync_constraint(&mut self) {
         self.core.pm_constrained = self
             .pm
             .as_deref()
@@ -1291,15 +1326,16 @@ impl PhysicsObj {
     /// not modelled and answer `GeneralMovementFailure`.
     pub fn perform_movement(&mut self, mvs: &MovementStruct) -> WeenieError {
         if self.mm.is_none() {
-            self.mm = Some(MovementManager::new(self.core.fidelity));
+            self.mm = Some(MovementManager::with_clock(
+                self.core.fidelity,
+                self.core.update_time,
+            ));
         }
-        self.sync_constraint();
-        match self.mm.as_mut() {
-            Some(mm) => mm
-                .perform_movement(&mut self.core, mvs)
-                .unwrap_or(WeenieError::GeneralMovementFailure),
-            None => WeenieError::NoMotionInterpreter,
-        }
+        self.with_mm(|mm, core| {
+            mm.perform_movement(core, mvs)
+                .unwrap_or(WeenieError::GeneralMovementFailure)
+        })
+        .unwrap_or(WeenieError::NoMotionInterpreter)
     }
 
     /// ACE `PhysicsObj.DoMotion(m, p)`: marks the move autonomous, then
@@ -1335,7 +1371,7 @@ impl PhysicsObj {
     }
 
     /// `MakePositionManager()`: create it if missing and activate the object (unless Static).
-    fn make_position_manager(&mut self) -> &mut PositionManager {
+    pub(crate) fn make_position_manager(&mut self) -> &mut PositionManager {
         if self.pm.is_none() {
             self.pm = Some(Box::new(PositionManager::with_fidelity(self.core.fidelity)));
             let _ = self.core.set_active(true);
@@ -1417,6 +1453,7 @@ impl PhysicsObj {
     /// `teleport_hook`: logs, then unstick, stop interpolating and unconstrain.
     fn teleport_hook(&mut self) {
         self.core.log(ObjectEvent::TeleportHook);
+        self.with_mm(|mm, core| mm.cancel_move_to(core, WeenieError::ITeleported));
         if let Some(pm) = self.pm.as_mut() {
             let mut host = ImHost {
                 core: &mut self.core,
@@ -1426,6 +1463,11 @@ impl PhysicsObj {
             pm.stop_interpolating();
             pm.unconstrain();
         }
+        if self.core.tm.is_some() {
+            self.core.clear_target_quietly();
+            self.notify_voyeurs(ac_motioninterp::TargetStatus::Teleported);
+        }
+        self.settle_reports();
     }
 
     /// `MoveOrTeleport(p, timestamp, contact)` under the retail rules (FORMAT-interp.md §5.8):
@@ -1450,7 +1492,7 @@ impl PhysicsObj {
                 self.core.set_position(p, SET_POSITION_FLAGS);
             }
             MoveOrTeleportAction::Interpolate => {
-                let keep = self.core.moving_to && self.mm.is_some();
+                let keep = self.is_moving_to();
                 self.interpolate_to(p, keep);
             }
         }
@@ -1477,30 +1519,6 @@ impl PhysicsObj {
         }
     }
 
-    /// `StickTo(id, radius, height)`: follow object `id` (creates the position manager). The
-    /// target's position arrives through [`Self::handle_update_target`].
-    pub fn stick_to(&mut self, id: u32, radius: f32, height: f32) {
-        self.make_position_manager();
-        if let Some(pm) = self.pm.as_mut() {
-            let mut host = ImHost {
-                core: &mut self.core,
-                mm: &mut self.mm,
-            };
-            pm.stick_to(&mut host, id, radius, height);
-        }
-    }
-
-    /// A target-manager report about object `id` (`None`: the target is lost).
-    pub fn handle_update_target(&mut self, id: u32, position: Option<&Position>) {
-        if let Some(pm) = self.pm.as_mut() {
-            let mut host = ImHost {
-                core: &mut self.core,
-                mm: &mut self.mm,
-            };
-            pm.handle_update_target(&mut host, id, position);
-        }
-    }
-
     /// `Unstick()`.
     pub fn unstick(&mut self) {
         if let Some(pm) = self.pm.as_mut() {
@@ -1516,9 +1534,9 @@ impl PhysicsObj {
     /// (replayed), the interpreter drops its pending motions, and the object unsticks.
     pub fn exit_world(&mut self) {
         self.handle_exit_world();
-        if let Some(mm) = self.mm.as_mut() {
-            let _ = mm.handle_exit_world(&mut self.core);
-        }
+        self.with_mm(|mm, core| {
+            let _ = mm.handle_exit_world(core);
+        });
         self.unstick();
     }
 

@@ -13,18 +13,42 @@ new_key_type! {
 
 /// Many objects ticked together.
 ///
-/// Why a world: a server runs the same tick for every creature. Objects never interact (there
-/// is no collision), so each object's tick depends only on its own state and the shared clock.
-/// That makes the serial tick deterministic (slot order) and lets the opt-in parallel tick give
-/// bit-identical results: each object is updated by exactly the same code on exactly the same
-/// inputs, only on another thread.
+/// Why a world: a server runs the same tick for every creature. Objects do not collide; the
+/// only interaction is target tracking (one object moving to, turning to or sticking to
+/// another), which the world carries between ticks' phases (see [`Self::tick`]). So each
+/// object's tick depends only on its own state, its views and the shared clock. That makes the
+/// serial tick deterministic (slot order) and lets the opt-in parallel tick give bit-identical
+/// results: each object is updated by exactly the same code on exactly the same inputs, only on
+/// another thread.
+///
+/// The world is also the registry of ACE ids ([`Self::find`], `GetObjectA`): run a call on
+/// one object with [`Self::with_object`] so it sees the others and its mail is delivered.
 #[derive(Debug, Default)]
 pub struct World {
-    objects: SlotMap<ObjectId, PhysicsObj>,
-    now: f64,
+    pub(crate) objects: SlotMap<ObjectId, PhysicsObj>,
+    pub(crate) now: f64,
     last_update: f64,
     fidelity: Fidelity,
     scratch: Vec<SliceRecord>,
+    /// Scratch for the mail delivery phase.
+    pub(crate) mail: Vec<crate::target::TargetMail>,
+    /// Scratch for the view refresh phase.
+    pub(crate) keys: Vec<ObjectId>,
+}
+
+/// `world[id]`: the object (panics on a removed id, like indexing a slot map).
+impl std::ops::Index<ObjectId> for World {
+    type Output = PhysicsObj;
+    fn index(&self, id: ObjectId) -> &PhysicsObj {
+        &self.objects[id]
+    }
+}
+
+/// `world[id]`, mutable (panics on a removed id).
+impl std::ops::IndexMut<ObjectId> for World {
+    fn index_mut(&mut self, id: ObjectId) -> &mut PhysicsObj {
+        &mut self.objects[id]
+    }
 }
 
 impl World {
@@ -96,32 +120,44 @@ impl World {
     /// Advance the clock by `dt` and run every object's clock-driven `update_object`, one after
     /// the other in slot order. Slice records are discarded (events stay in each object's log
     /// unless logging is off: drain them or turn logging off for long runs).
+    ///
+    /// Objects that follow others (move-to, sticky) interact through target reports, in three
+    /// phases: every object's view of the objects it follows is refreshed, every object ticks
+    /// (seeing the others as they were at the start of the tick), then the target mail is
+    /// delivered in slot order. ACE delivers a report the moment it is sent, in the middle of
+    /// the sender's tick; here it arrives at the end of the tick, so the world's result does
+    /// not depend on the order objects tick in (and the parallel tick is bit-identical).
     pub fn tick(&mut self, dt: f64) {
         self.now += dt;
         if !self.gate() {
             return;
         }
         let now = self.now;
+        self.refresh_all_views();
         for obj in self.objects.values_mut() {
             self.scratch.clear();
             obj.update_object_at(now, &mut self.scratch);
         }
         self.scratch.clear();
+        self.deliver_mail();
     }
 
-    /// The same as [`Self::tick`] on rayon's thread pool. Objects are independent, so the result
-    /// is bit-identical to the serial tick.
+    /// The same as [`Self::tick`] on rayon's thread pool. During the object phase objects are
+    /// independent (they read only their own views), so the result is bit-identical to the
+    /// serial tick.
     pub fn tick_parallel(&mut self, dt: f64) {
         self.now += dt;
         if !self.gate() {
             return;
         }
         let now = self.now;
+        self.refresh_all_views();
         let mut objs: Vec<&mut PhysicsObj> = self.objects.values_mut().collect();
         objs.par_iter_mut().for_each_init(Vec::new, |scratch, obj| {
             scratch.clear();
             obj.update_object_at(now, scratch);
         });
+        self.deliver_mail();
     }
 
     /// A 64-bit FNV-1a digest of every object's observable physics state (position, velocity,

@@ -12,10 +12,13 @@
 pub mod args;
 pub mod defs;
 pub mod dump;
+pub mod dump_moveto;
 pub mod error;
 pub mod exec;
+pub mod exec_moveto;
 pub mod format;
 pub mod lexer;
+pub mod moveto_steps;
 pub mod names;
 pub mod steps;
 

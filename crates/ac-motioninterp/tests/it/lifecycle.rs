@@ -3,8 +3,8 @@
 
 use ac_motioninterp::testing::{HostEvent, RecordingHost};
 use ac_motioninterp::{
-    MotionHost, MotionInterp, MotionInterpError, MovementError, MovementManager,
-    MovementParameters, MovementStruct, MovementType, WeenieError, ids,
+    MotionHost, MotionInterp, MotionInterpError, MovementManager, MovementParameters,
+    MovementStruct, MovementType, WeenieError, ids,
 };
 use ac_motiontable::Fidelity;
 
@@ -127,7 +127,7 @@ fn use_before_default_state_is_a_clear_error() {
 }
 
 #[test]
-fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
+fn movement_manager_creates_the_interpreter_lazily_and_routes_move_to() {
     let mut host = RecordingHost::default();
     let mut mm = MovementManager::new(Fidelity::Ace);
     assert!(mm.interpreter().is_none());
@@ -140,11 +140,9 @@ fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
         mi.interpreted_state().unwrap().forward_command,
         ids::WALK_FORWARD
     );
-    let mvs = MovementStruct::new(MovementType::TurnToHeading, 0, speed(1.0));
-    assert_eq!(
-        mm.perform_movement(&mut host, &mvs),
-        Err(MovementError::NotSupported(MovementType::TurnToHeading))
-    );
+    let mvs = MovementStruct::turn_to_heading(speed(1.0));
+    assert_eq!(mm.perform_movement(&mut host, &mvs), Ok(WeenieError::None));
+    assert!(mm.is_moving_to(), "move-to kinds go to the move-to manager");
     let mvs = MovementStruct::new(MovementType::Invalid, 0, speed(1.0));
     assert_eq!(
         mm.perform_movement(&mut host, &mvs),

@@ -1,0 +1,86 @@
+//! How the move-to manager reaches its sibling interpreter.
+
+use ac_motiontable::Fidelity;
+
+use crate::error::{MotionInterpError, WeenieError};
+use crate::host::MotionHost;
+use crate::interp::MotionInterp;
+use crate::params::{MovementParameters, MovementStruct, MovementType};
+
+/// The interpreter as the move-to manager reaches it (ACE `PhysicsObj.get_minterp()`): the
+/// movement manager's slot, where a missing interpreter is created with its default state on
+/// first use; or, when an interpreter call re-entered the manager (a `cancel_moveto` from
+/// `DoMotion`), that interpreter itself.
+pub(crate) enum Minterp<'a> {
+    /// The movement manager's slot and the fidelity of an interpreter created in it.
+    Slot(&'a mut Option<MotionInterp>, Fidelity),
+    /// The interpreter that is calling back.
+    Live(&'a mut MotionInterp),
+}
+
+impl Minterp<'_> {
+    /// `get_minterp()`: the interpreter, created and put in its default state if missing.
+    pub(crate) fn get<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> &mut MotionInterp {
+        match self {
+            Minterp::Live(mi) => mi,
+            Minterp::Slot(slot, fidelity) => {
+                let f = *fidelity;
+                slot.get_or_insert_with(|| {
+                    let mut mi = MotionInterp::new(f);
+                    mi.enter_default_state(host);
+                    mi
+                })
+            }
+        }
+    }
+
+    /// `_DoMotion(motion, params)`: canonicalise with `adjust_motion` (which may rewrite the
+    /// caller's speed, as ACE's by-reference parameters do), then `DoInterpretedMotion`.
+    /// An interpreter that never entered its default state answers `NoMotionInterpreter`.
+    pub(crate) fn do_motion<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &mut MovementParameters,
+    ) -> WeenieError {
+        let mi = self.get(host);
+        let mut m = motion;
+        let r = mi
+            .adjust_motion(host, &mut m, &mut params.speed, params.hold_key_to_apply)
+            .and_then(|()| mi.do_interpreted_motion(host, m, params));
+        flatten(r)
+    }
+
+    /// `_StopMotion(motion, params)`: as [`Self::do_motion`] with `StopInterpretedMotion`.
+    pub(crate) fn stop_motion<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &mut MovementParameters,
+    ) -> WeenieError {
+        let mi = self.get(host);
+        let mut m = motion;
+        let r = mi
+            .adjust_motion(host, &mut m, &mut params.speed, params.hold_key_to_apply)
+            .and_then(|()| mi.stop_interpreted_motion(host, m, params));
+        flatten(r)
+    }
+
+    /// The interpreter's part of `PhysicsObj.StopCompletely()`: `PerformMovement(StopCompletely)`
+    /// (which ends with a completion poll). The caller has activated the object.
+    pub(crate) fn stop_completely<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
+        let mvs = MovementStruct::new(
+            MovementType::StopCompletely,
+            0,
+            MovementParameters::default(),
+        );
+        let _ = self.get(host).perform_movement(host, &mvs);
+    }
+}
+
+fn flatten(r: Result<WeenieError, MotionInterpError>) -> WeenieError {
+    match r {
+        Ok(e) => e,
+        Err(MotionInterpError::NotInitialized) => WeenieError::NoMotionInterpreter,
+    }
+}
