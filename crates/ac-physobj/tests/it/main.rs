@@ -4,6 +4,7 @@
 mod chain;
 mod common;
 mod interp;
+mod moveto;
 mod physics;
 mod robust;
 mod steady;

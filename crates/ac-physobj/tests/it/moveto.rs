@@ -1,0 +1,297 @@
+//! The move-to layer on real objects: chasing a moving target in a world, cancelling, target
+//! events, serial/parallel identity, and the three inputs on which the reference crashes.
+
+use std::sync::Arc;
+
+use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key, synthetic};
+use ac_motioninterp::{MovementParamFlags, MovementParameters, TargetStatus, WeenieError};
+use ac_motiontable::Resolver;
+use ac_physobj::{
+    ConfigWeenie, ObjectEvent, ObjectId, PartArray, PhysicsObj, Plane, Position, World,
+};
+use ac_sequence::{AnimationCache, AnimationSource};
+use glam::{Quat, Vec3};
+
+const CELL: u32 = 0xA9B4_0021;
+
+fn at(x: f32, y: f32) -> Position {
+    Position::new(
+        CELL,
+        Frame {
+            origin: Vec3::new(x, y, 0.0),
+            orientation: Quat::IDENTITY,
+        },
+    )
+}
+
+/// The synthetic humanoid table with its turn cycle restricted and a turn modifier, as
+/// retail-like tables have: turning while running is then a modifier on the run (what the
+/// move-to manager's steering assumes) instead of a substate that replaces it.
+fn mover_table() -> MotionTable {
+    const NON_COMBAT: u32 = 0x8000_003D;
+    const TURN_RIGHT: u32 = 0x6500_000D;
+    let mut t = synthetic::humanoid_table();
+    let key = cycle_key(NON_COMBAT, TURN_RIGHT);
+    if let Some(mut md) = t.cycle(key).cloned() {
+        md.bitfield |= MotionData::RESTRICTED;
+        t.set_cycle(key, md);
+    }
+    t.set_modifier(
+        modifier_key(NON_COMBAT, TURN_RIGHT),
+        MotionData::default().with_omega(Vec3::new(0.0, 0.0, -1.570_796_4)),
+    );
+    t
+}
+
+/// A creature on the synthetic humanoid table (its TurnRight turns clockwise), on flat
+/// ground, with id `id`; `weenie` false models an object without a game object.
+fn creature(id: u32, x: f32, y: f32, weenie: bool) -> PhysicsObj {
+    let source: Arc<dyn AnimationSource> = Arc::new(
+        synthetic::animations()
+            .into_iter()
+            .collect::<AnimationCache>(),
+    );
+    let table = Resolver::new(mover_table());
+    let mut o = PhysicsObj::new(
+        PartArray::new(source, Some(table)),
+        weenie.then(|| ConfigWeenie {
+            run_rate: Some(1.5),
+            ..ConfigWeenie::default()
+        }),
+    );
+    o.set_physics_layer(true);
+    o.set_id(id);
+    o.set_radius(0.5);
+    o.set_height(1.8);
+    o.set_position_raw(at(x, y));
+    o.set_contact_plane(Plane {
+        normal: Vec3::Z,
+        d: 0.0,
+    });
+    o.set_active(true);
+    o
+}
+
+fn ready(mut o: PhysicsObj) -> PhysicsObj {
+    o.mi_create();
+    o.mi_enter_default_state();
+    o.take_events();
+    o
+}
+
+fn completions(o: &mut PhysicsObj) -> Vec<WeenieError> {
+    o.drain_move_completions().collect()
+}
+
+/// Chase parameters: always run (with CanWalk off the hold key is Run at any distance).
+fn run_params() -> MovementParameters {
+    let mut p = MovementParameters::default();
+    p.flags.remove(MovementParamFlags::CAN_WALK);
+    p
+}
+
+/// A chaser and a target walking north-east, in one world.
+fn chase_world() -> (World, ObjectId, ObjectId) {
+    let mut w = World::new();
+    let chaser = w.insert(ready(creature(0x5000_0001, 100.0, 100.0, true)));
+    let runner = w.insert(ready(creature(0x8000_0010, 110.0, 95.0, true)));
+    let walk = MovementParameters::default();
+    w.with_object(runner, |o| {
+        o.set_heading(45.0);
+        o.do_motion(0x4500_0005, &walk);
+    });
+    let target = w.target_object(0x8000_0010).expect("registered");
+    w.with_object(chaser, |o| o.move_to_object(&target, &run_params()));
+    (w, chaser, runner)
+}
+
+/// A move to an object ends at the target's last *reported* position, which trails a moving
+/// target by up to a report interval; a server re-issues the move until it is close (ACE's
+/// monster AI does). Every move reports its end exactly once.
+#[test]
+fn a_chaser_catches_a_moving_target_by_re_issuing_the_move() {
+    let (mut w, chaser, runner) = chase_world();
+    let mut moves = 1;
+    let mut ticks = 0;
+    let gap = |w: &World| w[chaser].position().distance(w[runner].position());
+    loop {
+        w.tick(1.0 / 30.0);
+        ticks += 1;
+        let done: Vec<_> = w[chaser].drain_move_completions().collect();
+        if done.is_empty() {
+            assert!(
+                ticks < 900,
+                "still chasing after {ticks} ticks ({moves} moves)"
+            );
+            continue;
+        }
+        assert_eq!(done, vec![WeenieError::None], "one end per move");
+        assert!(!w[chaser].is_moving_to());
+        if gap(&w) < 2.0 {
+            break;
+        }
+        let t = w.target_object(0x8000_0010).expect("registered");
+        w.with_object(chaser, |o| o.move_to_object(&t, &run_params()));
+        moves += 1;
+    }
+    assert!(moves >= 2, "the first move ended behind the walking target");
+    assert!(
+        w[runner]
+            .target_manager()
+            .is_some_and(|tm| tm.voyeurs().is_empty()),
+        "the chaser stopped following"
+    );
+}
+
+#[test]
+fn serial_and_parallel_chases_are_bit_identical() {
+    let run = |parallel: bool| {
+        let (mut w, _, _) = chase_world();
+        for _ in 0..240 {
+            if parallel {
+                w.tick_parallel(1.0 / 30.0);
+            } else {
+                w.tick(1.0 / 30.0);
+            }
+        }
+        w.digest()
+    };
+    assert_eq!(run(false), run(true));
+    assert_eq!(run(false), run(false));
+}
+
+#[test]
+fn the_target_leaving_the_world_ends_the_move_with_object_gone() {
+    let (mut w, chaser, runner) = chase_world();
+    for _ in 0..5 {
+        w.tick(1.0 / 30.0);
+    }
+    assert!(w[chaser].is_moving_to());
+    w.remove_notifying(runner);
+    assert_eq!(completions(&mut w[chaser]), vec![WeenieError::ObjectGone]);
+    assert!(
+        w[chaser]
+            .target_manager()
+            .and_then(|tm| tm.target())
+            .is_none()
+    );
+}
+
+#[test]
+fn a_motion_that_cancels_move_to_ends_the_move_first() {
+    let mut o = ready(creature(1, 100.0, 100.0, true));
+    o.move_to_position(&at(100.0, 120.0), &MovementParameters::default());
+    for _ in 0..3 {
+        o.slice(0.1);
+    }
+    assert!(o.is_moving_to());
+    o.take_events();
+    // DoMotion with CancelMoveTo (the default): cancel_moveto, then the move's cleanup
+    // (stop, stop completely, move_complete), then the wave itself.
+    o.do_motion(0x1300_0087, &MovementParameters::default());
+    let ev = o.take_events();
+    let cancel = ev.iter().position(|e| *e == ObjectEvent::CancelMoveTo);
+    let done = ev
+        .iter()
+        .position(|e| *e == ObjectEvent::MoveComplete(WeenieError::ActionCancelled));
+    assert!(cancel.is_some() && cancel < done, "{ev:?}");
+    assert_eq!(completions(&mut o), vec![WeenieError::ActionCancelled]);
+    assert!(!o.is_moving_to());
+}
+
+#[test]
+fn turn_to_heading_snaps_to_the_heading() {
+    let mut o = ready(creature(1, 100.0, 100.0, true));
+    o.turn_to_heading(&MovementParameters {
+        desired_heading: 90.0,
+        ..MovementParameters::default()
+    });
+    let mut n = 0;
+    while o.is_moving_to() && n < 100 {
+        o.slice(0.1);
+        n += 1;
+    }
+    assert_eq!(completions(&mut o), vec![WeenieError::None]);
+    assert_eq!(o.heading(), 90.0);
+}
+
+// ---- Inputs on which ACE throws (the three move-to cases of the reference's crash list).
+
+/// ACE: `PhysicsObj.MoveToPosition` dereferences a missing movement manager. Here the
+/// movement manager is created (as the other move-to entry points do) and the move runs.
+#[test]
+fn move_to_position_without_a_movement_manager_creates_one() {
+    let mut o = creature(1, 100.0, 100.0, true);
+    o.take_events();
+    o.move_to_position(&at(100.0, 103.0), &MovementParameters::default());
+    assert_eq!(o.take_events()[0], ObjectEvent::MakeMovementManager);
+    let mut n = 0;
+    while o.is_moving_to() && n < 100 {
+        o.slice(0.1);
+        n += 1;
+    }
+    assert_eq!(completions(&mut o), vec![WeenieError::None]);
+    assert!(o.position().distance(&at(100.0, 103.0)) <= 0.6 + 0.5);
+}
+
+/// ACE: a move-to on an interpreter that never entered its default state reads its null
+/// state. Here the interpreter refuses the move's motions and the move ends at once with
+/// `NoMotionInterpreter`.
+#[test]
+fn move_to_before_the_default_state_ends_with_no_motion_interpreter() {
+    let mut o = creature(1, 100.0, 100.0, true);
+    o.mi_create();
+    o.move_to_position(&at(100.0, 110.0), &MovementParameters::default());
+    assert_eq!(completions(&mut o), vec![WeenieError::NoMotionInterpreter]);
+    assert!(!o.is_moving_to());
+    o.slice(0.1);
+    assert!(completions(&mut o).is_empty());
+}
+
+/// ACE: the end of a move calls the weenie without a null check. Here an object without a
+/// weenie reports the end like any other.
+#[test]
+fn an_object_without_a_weenie_still_reports_the_end_of_a_move() {
+    let mut o = ready(creature(1, 100.0, 100.0, false));
+    o.move_to_position(&at(100.0, 100.5), &MovementParameters::default());
+    assert_eq!(completions(&mut o), vec![WeenieError::None]);
+    o.move_to_position(&at(100.0, 120.0), &MovementParameters::default());
+    o.cancel_moveto();
+    assert_eq!(completions(&mut o), vec![WeenieError::ActionCancelled]);
+}
+
+#[test]
+fn target_reports_are_throttled_and_follow_the_prediction() {
+    let mut w = World::new();
+    let chaser = w.insert(ready(creature(1, 100.0, 100.0, true)));
+    let target = w.insert(creature(2, 100.0, 140.0, true));
+    let t = w.target_object(2).expect("target");
+    w.with_object(chaser, |o| {
+        o.move_to_object(&t, &MovementParameters::default())
+    });
+    // Registered with the target, which answered at once.
+    let report = |w: &World| {
+        w[chaser]
+            .target_manager()
+            .and_then(|tm| tm.target().copied())
+            .expect("following")
+    };
+    assert_eq!(report(&w).status, TargetStatus::Ok);
+    let first = report(&w).last_update_time;
+    // The target moves 0.3 (within the 0.5 radius): no report.
+    w.with_object(target, |o| {
+        o.set_position_raw(at(100.0, 140.3));
+        o.set_update_time(1.0);
+        o.handle_targetting();
+    });
+    assert_eq!(report(&w).last_update_time, first);
+    // It moves 2 more: reported.
+    w.set_clock(2.0);
+    w.with_object(target, |o| {
+        o.set_position_raw(at(100.0, 142.3));
+        o.handle_targetting();
+    });
+    let r = report(&w);
+    assert_eq!(r.last_update_time, 2.0);
+    assert_eq!(r.target_position.map(|p| p.frame.origin.y), Some(142.3));
+}
