@@ -97,7 +97,7 @@ impl ObjCore {
     }
 }
 
-/// The reference host's move-to side (FORMAT-moveto §5.1).
+/// The object's move-to side (`docs/moveto.md`).
 impl MoveToHost for ObjCore {
     fn position(&self) -> Position {
         self.position

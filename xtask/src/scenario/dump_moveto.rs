@@ -1,4 +1,4 @@
-//! The move-to layer's dump lines (FORMAT-moveto.md §7): `moveto`, `tm`, `voyeur`, `target`.
+//! The move-to layer's dump lines (`docs/scenarios.md`): `moveto`, `tm`, `voyeur`, `target`.
 
 use super::exec::Session;
 use super::format::{Fmt, b, hex8, hold_key};

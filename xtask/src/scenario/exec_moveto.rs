@@ -1,4 +1,4 @@
-//! Running the move-to layer's ops (FORMAT-moveto.md §3): the scenario's object and its
+//! Running the move-to layer's ops (`docs/scenarios.md`): the scenario's object and its
 //! targets live in one `ac_physobj::World`, which answers `GetObjectA` and carries the target
 //! mail between them.
 
@@ -10,7 +10,7 @@ use ac_motiontable::Fidelity;
 use ac_physobj::{PartArray, PhysicsObj};
 use std::sync::Arc;
 
-/// Runs one move-to op; `Err` is bad input (§6).
+/// Runs one move-to op; `Err` is bad input (a target id that is taken or unknown).
 pub(crate) fn run(
     s: &mut Session,
     step: &MoveToStep,

@@ -1,4 +1,5 @@
-//! The move-to layer's ops (FORMAT-moveto.md §3–§4) parsed into a typed [`MoveToStep`].
+//! The move-to layer's ops and their MovementParameters keys (`docs/scenarios.md`) parsed
+//! into a typed [`MoveToStep`].
 
 use super::args::LineArgs;
 use super::error::ParseResult;
@@ -9,7 +10,7 @@ use super::steps::{Pos, parse_pos};
 use ac_motioninterp::{HoldKey, MovementParamFlags, MovementParameters, TargetStatus};
 use glam::Vec3;
 
-/// The MovementParameters keys of a move-to op (§4): given values only; the rest comes from
+/// The MovementParameters keys of a move-to op: given values only; the rest comes from
 /// the defaults the op starts from.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct MoveParams {
@@ -145,7 +146,7 @@ impl MoveParams {
 
 /// One move-to layer op.
 #[derive(Debug, Clone, PartialEq)]
-#[allow(missing_docs)] // variants mirror the op names of FORMAT-moveto.md §3 one to one
+#[allow(missing_docs)] // variants mirror the op names one to one
 pub enum MoveToStep {
     Advance(f64),
     Target {
@@ -206,7 +207,7 @@ fn parse_status(s: &str) -> ParseResult<TargetStatus> {
     TargetStatus::from_name(s).ok_or_else(|| format!("malformed TargetStatus `{s}`"))
 }
 
-/// An op that takes no argument at all (FORMAT-moveto §6: an argument is bad input).
+/// An op that takes no argument at all (an argument is bad input).
 fn no_args(rest: &[&str], step: MoveToStep) -> ParseResult<MoveToStep> {
     match rest.first() {
         None => Ok(step),

@@ -39,10 +39,10 @@ impl MoveToNode {
 /// object's interpreter (`adjust_motion` + `DoInterpretedMotion`/`StopInterpretedMotion`), and
 /// it measures progress with the object's position, heading and the f64 clock, all through
 /// [`MoveToHost`]. A move is a queue of [`MoveToNode`]s — typically "turn to face the target,
-/// then move" and an optional final turn — begun one after the other; [`Self::use_time`] (each
-/// slice, while in contact) steers, checks arrival and progress.
+/// then move" and an optional final turn — begun one after the other; each slice in contact
+/// ([`crate::MovementManager::use_time`]) steers, checks arrival and checks progress.
 ///
-/// The reference's quirks are kept (see `docs/quirks.md`, entries of the move-to layer): the
+/// The reference's quirks are kept (`docs/moveto.md`, "Reference quirks kept"): the
 /// stored parameters outlive a cleanup and are read by the next MoveToPosition before being
 /// replaced, pending nodes survive a cleanup, a turn's first progress test compares a heading
 /// with a heading *difference*, target updates reset the progress window, and the failure

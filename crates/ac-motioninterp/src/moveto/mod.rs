@@ -1,4 +1,4 @@
-//! The move-to layer (ACE `MoveToManager`, spec §J): walk or run to a position or an object,
+//! The move-to layer (ACE `MoveToManager`; `docs/moveto.md`): walk or run to a position or an object,
 //! turn to a heading or an object, and the target reports that drive it.
 //!
 //! The [`MoveToManager`] belongs to the [`crate::MovementManager`], which routes the four

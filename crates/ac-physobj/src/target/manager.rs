@@ -63,7 +63,7 @@ impl TargetManager {
     pub fn voyeurs(&self) -> &[Voyeur] {
         &self.voyeurs
     }
-    /// Clock of the last [`Self::handle_targetting`] pass that ran.
+    /// Clock of the last report pass (`HandleTargetting`) that ran.
     pub fn last_update_time(&self) -> f64 {
         self.last_update_time
     }
