@@ -4,6 +4,7 @@
 //! Motion, sequence and interpreter behaviour lives in the crates, never here.
 
 mod conformance;
+mod decode;
 mod fixtures;
 mod scenario;
 mod snapshots;
@@ -33,6 +34,8 @@ enum Command {
     Conformance(conformance::Args),
     /// Render a sequence's node list over time as an SVG timeline.
     Timeline(timeline::Args),
+    /// Print the canonical text of a movement message or MovementData blob (hex or base64).
+    Decode(decode::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -43,5 +46,6 @@ fn main() -> anyhow::Result<()> {
         Command::Scenario(args) => scenario::run(args),
         Command::Conformance(args) => conformance::run(args),
         Command::Timeline(args) => timeline::run(args),
+        Command::Decode(args) => decode::run(args),
     }
 }

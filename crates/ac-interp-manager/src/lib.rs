@@ -22,6 +22,8 @@
 //! placement and the motion manager's `UseTime`, [`PositionManager::use_time`] runs blips and
 //! velocity/jump nodes.
 //!
+//! [`wire`] reads and writes [`Position`] in the 32-byte layout of the movement messages.
+//!
 //! Sticky and constraint behaviour are included; what exactly is listed in [`position_manager`].
 //!
 //! No allocation happens per slice: `adjust_offset` and `use_time` only read, pop or clear the
@@ -38,6 +40,7 @@ pub mod node;
 pub mod position;
 pub mod position_manager;
 pub mod sticky;
+pub mod wire;
 
 pub use constraint::ConstraintManager;
 pub use host::InterpHost;

@@ -1,5 +1,7 @@
 //! The motion interpreter (`Animation/MotionInterp.cs`; spec §E.4–§E.11, seed 002).
 
+mod server;
+
 use std::collections::VecDeque;
 
 use ac_motiontable::Fidelity;

@@ -12,6 +12,9 @@
 //!   lock-step with the MotionTableManager's queue;
 //! * [`MovementManager`]: the object's dispatcher, creating the interpreter lazily.
 //!
+//! * [`wire`]: both motion states and `MovementData` as they travel in network messages,
+//!   byte-exact in both directions, with a canonical one-line text.
+//!
 //! The interpreter reaches its physics object through the [`MotionHost`] trait and the game
 //! object through [`Weenie`] (implemented by `ac-physobj` and the game); [`testing`] has
 //! documented doubles. [`ac_motiontable::Fidelity::Retail`] switches the interpreter items
@@ -73,6 +76,7 @@ pub mod moveto;
 mod params;
 mod state;
 pub mod testing;
+pub mod wire;
 
 pub use error::{MotionInterpError, WeenieError};
 pub use host::{MotionCompletion, MotionHost, Weenie};

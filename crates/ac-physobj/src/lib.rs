@@ -62,6 +62,9 @@
 //! assert!(obj.velocity().z < 5.0);
 //! ```
 //!
+//! [`wire`] reads and writes the movement messages (MoveToState, AutonomousPosition, Jump,
+//! UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte.
+//!
 //! [`World`] holds many objects with stable ids and ticks them deterministically, serially or
 //! in parallel (bit-identical: objects do not interact).
 
@@ -74,6 +77,7 @@ mod object;
 pub mod parts;
 pub mod target;
 pub mod weenie;
+pub mod wire;
 mod world;
 mod world_targets;
 

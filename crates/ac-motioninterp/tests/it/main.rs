@@ -8,6 +8,9 @@ mod lifecycle;
 mod moveto;
 mod retail;
 mod robustness;
+mod server;
+mod wire_blobs;
+mod wire_fuzz;
 
 use ac_motioninterp::testing::RecordingHost;
 use ac_motioninterp::{MotionInterp, MovementParameters};
