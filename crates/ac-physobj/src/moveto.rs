@@ -11,8 +11,8 @@
 use ac_dat::Frame;
 use ac_interp_manager::{InterpHost, Position, PositionManager};
 use ac_motioninterp::{
-    MoveToHost, MovementManager, MovementParameters, MovementStruct, TargetInfo, TargetStatus,
-    WeenieError,
+    MoveToHost, MovementManager, MovementParamFlags, MovementParameters, MovementStruct,
+    TargetInfo, TargetStatus, WeenieError,
 };
 use glam::Vec3;
 
@@ -21,7 +21,7 @@ use crate::flags::{ObjectState, TransientState};
 use crate::host::ImHost;
 use crate::math;
 use crate::object::{ObjCore, PhysicsObj, SET_POSITION_FLAGS};
-use crate::target::{Owner, SelfMail, TargetMail, TargetManager, TargetView};
+use crate::target::{Owner, SelfMail, TargetMail, TargetManager, TargetView, TargetViews};
 
 /// Reports for the object itself that one call may settle before the rest is left for the
 /// next call (a guard: ACE's chains are a handful long).
@@ -59,7 +59,7 @@ impl ObjCore {
             position: self.position,
             velocity: self.cached_velocity,
             now: self.update_time,
-            views: &self.views,
+            views: self.views.as_deref().unwrap_or(&TargetViews::EMPTY),
             outbox: &mut self.outbox,
             inbox: &mut self.inbox,
         };
@@ -210,7 +210,7 @@ impl ObjCore {
         if id == self.id {
             return Some(self.position);
         }
-        self.views.get(id).map(|v| v.position)
+        self.views.as_deref()?.get(id).map(|v| v.position)
     }
 }
 
@@ -331,7 +331,7 @@ impl PhysicsObj {
     /// `PhysicsObj.MoveToObject(target, params)`: walk or run to `target` (followed through
     /// target reports). Creates the movement manager when missing.
     pub fn move_to_object(&mut self, target: &TargetObject, params: &MovementParameters) {
-        self.core.views.set(target.id, Some(target.view));
+        self.set_view(target.id, Some(target.view));
         self.ensure_movement_manager();
         let mvs = MovementStruct::move_to_object(
             target.id,
@@ -354,7 +354,7 @@ impl PhysicsObj {
 
     /// `PhysicsObj.TurnToObject(target, params)`: turn to face `target`.
     pub fn turn_to_object(&mut self, target: &TargetObject, params: &MovementParameters) {
-        self.core.views.set(target.id, Some(target.view));
+        self.set_view(target.id, Some(target.view));
         self.ensure_movement_manager();
         self.perform_move_to(&MovementStruct::turn_to_object(
             target.id, target.id, *params,
@@ -408,7 +408,19 @@ impl PhysicsObj {
     /// `TargetManager.HandleTargetting()` outside a slice (a target's own tick as far as its
     /// followers are concerned); false without a target manager.
     pub fn handle_targetting(&mut self) -> bool {
+        if self.core.tm.is_none() {
+            return false;
+        }
+        // The throttle test first, on the mirror: most slices stop here.
+        if self.core.update_time - self.core.tm_handled_at
+            < f64::from(crate::target::TARGET_REPORT_INTERVAL)
+        {
+            return true;
+        }
         let r = self.core.with_tm(false, |tm, o| tm.handle_targetting(o));
+        if let Some(tm) = self.core.tm.as_deref() {
+            self.core.tm_handled_at = tm.last_update_time();
+        }
         self.settle_reports();
         r.is_some()
     }
@@ -446,7 +458,24 @@ impl PhysicsObj {
     /// Record what object `id` looks like right now (`None`: it does not exist), for the
     /// target reports and sticky pulls of the next calls.
     pub fn set_view(&mut self, id: u32, view: Option<TargetView>) {
-        self.core.views.set(id, view);
+        self.core
+            .views
+            .get_or_insert_with(Box::default)
+            .set(id, view);
+    }
+
+    /// Whether the object needs live views of what it follows during its next tick: it is
+    /// stuck to an object (the pull aims at its live position), or a sticky move is under way
+    /// (which sticks when it ends, answered from the view). Other followers only need to know
+    /// that their target exists, which an older view tells as well.
+    pub(crate) fn needs_live_views(&self) -> bool {
+        self.pm
+            .as_deref()
+            .is_some_and(|pm| pm.sticky_object_id() != 0)
+            || self.mm.as_ref().is_some_and(|mm| {
+                let m = mm.move_to_manager();
+                m.is_moving_to() && m.params().flags.contains(MovementParamFlags::STICKY)
+            })
     }
 
     /// Take the mail this object posted for other objects (the caller delivers it, see

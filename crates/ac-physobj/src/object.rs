@@ -151,8 +151,11 @@ pub(crate) struct ObjCore {
     pub(crate) height: f32,
     /// Target tracking (created by the first `set_target` or follower).
     pub(crate) tm: Option<Box<TargetManager>>,
-    /// What the object sees of the others it follows.
-    pub(crate) views: TargetViews,
+    /// What the object sees of the others it follows (boxed: most objects follow nothing).
+    pub(crate) views: Option<Box<TargetViews>>,
+    /// The target manager's `LastUpdateTime`, mirrored beside the core so the per-slice
+    /// report throttle does not touch the (boxed) manager.
+    pub(crate) tm_handled_at: f64,
     /// Target reports for the object itself, settled after the call that produced them.
     pub(crate) inbox: VecDeque<SelfMail>,
     /// Mail for other objects, delivered by the owner of the objects.
@@ -409,7 +412,8 @@ impl PhysicsObj {
                 events: Vec::new(),
                 height: 0.0,
                 tm: None,
-                views: TargetViews::default(),
+                views: None,
+                tm_handled_at: 0.0,
                 inbox: VecDeque::new(),
                 outbox: Vec::new(),
                 pending_stick: None,

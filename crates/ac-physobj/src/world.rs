@@ -32,8 +32,34 @@ pub struct World {
     scratch: Vec<SliceRecord>,
     /// Scratch for the mail delivery phase.
     pub(crate) mail: Vec<crate::target::TargetMail>,
-    /// Scratch for the view refresh phase.
-    pub(crate) keys: Vec<ObjectId>,
+    /// Objects that posted target mail not delivered yet.
+    pub(crate) senders: Vec<ObjectId>,
+    /// Objects that need live views at the start of the next tick.
+    pub(crate) live: Vec<ObjectId>,
+    /// ACE ids → objects, sorted (id, slot order), valid during a tick's phases.
+    pub(crate) index: Vec<(u32, usize, ObjectId)>,
+    /// The (id, key) pairs in slot order the index was built from.
+    pub(crate) index_order: Vec<(u32, ObjectId)>,
+    /// Whether [`Self::index`] is current.
+    pub(crate) indexed: bool,
+    /// Whether a tick's phases are running (the id index is worth building).
+    pub(crate) in_tick: bool,
+}
+
+/// After an object ran: remember it if it posted mail or needs live views next tick (read
+/// while its memory is hot, so idle objects cost the world nothing more).
+fn note_followers(
+    k: ObjectId,
+    obj: &PhysicsObj,
+    senders: &mut Vec<ObjectId>,
+    live: &mut Vec<ObjectId>,
+) {
+    if obj.has_target_mail() {
+        senders.push(k);
+    }
+    if obj.needs_live_views() {
+        live.push(k);
+    }
 }
 
 /// `world[id]`: the object (panics on a removed id, like indexing a slot map).
@@ -122,9 +148,9 @@ impl World {
     /// unless logging is off: drain them or turn logging off for long runs).
     ///
     /// Objects that follow others (move-to, sticky) interact through target reports, in three
-    /// phases: every object's view of the objects it follows is refreshed, every object ticks
+    /// phases: the views of the objects that need them live are refreshed, every object ticks
     /// (seeing the others as they were at the start of the tick), then the target mail is
-    /// delivered in slot order. ACE delivers a report the moment it is sent, in the middle of
+    /// delivered in slot order of the senders. ACE delivers a report the moment it is sent, in the middle of
     /// the sender's tick; here it arrives at the end of the tick, so the world's result does
     /// not depend on the order objects tick in (and the parallel tick is bit-identical).
     pub fn tick(&mut self, dt: f64) {
@@ -133,13 +159,19 @@ impl World {
             return;
         }
         let now = self.now;
-        self.refresh_all_views();
-        for obj in self.objects.values_mut() {
+        // Ids may have changed between ticks; the index is rebuilt (or checked) on first use.
+        self.indexed = false;
+        self.in_tick = true;
+        self.refresh_live_views();
+        for (k, obj) in self.objects.iter_mut() {
             self.scratch.clear();
             obj.update_object_at(now, &mut self.scratch);
+            note_followers(k, obj, &mut self.senders, &mut self.live);
         }
         self.scratch.clear();
-        self.deliver_mail();
+        self.deliver_posted_mail();
+        self.indexed = false;
+        self.in_tick = false;
     }
 
     /// The same as [`Self::tick`] on rayon's thread pool. During the object phase objects are
@@ -151,13 +183,21 @@ impl World {
             return;
         }
         let now = self.now;
-        self.refresh_all_views();
-        let mut objs: Vec<&mut PhysicsObj> = self.objects.values_mut().collect();
-        objs.par_iter_mut().for_each_init(Vec::new, |scratch, obj| {
-            scratch.clear();
-            obj.update_object_at(now, scratch);
-        });
-        self.deliver_mail();
+        self.indexed = false;
+        self.in_tick = true;
+        self.refresh_live_views();
+        let mut objs: Vec<(ObjectId, &mut PhysicsObj)> = self.objects.iter_mut().collect();
+        objs.par_iter_mut()
+            .for_each_init(Vec::new, |scratch, (_, obj)| {
+                scratch.clear();
+                obj.update_object_at(now, scratch);
+            });
+        for (k, obj) in objs {
+            note_followers(k, obj, &mut self.senders, &mut self.live);
+        }
+        self.deliver_posted_mail();
+        self.indexed = false;
+        self.in_tick = false;
     }
 
     /// A 64-bit FNV-1a digest of every object's observable physics state (position, velocity,

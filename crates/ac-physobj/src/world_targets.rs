@@ -8,6 +8,13 @@ use crate::object::PhysicsObj;
 use crate::target::{TargetMail, TargetView};
 use crate::world::{ObjectId, World};
 
+/// Slot index of a key: the order the world iterates its objects in (slot maps keep the index
+/// in the low 32 bits of a key's FFI form).
+fn slot_of(k: ObjectId) -> u32 {
+    use slotmap::Key as _;
+    (k.data().as_ffi() & 0xFFFF_FFFF) as u32
+}
+
 /// Mail rounds one delivery runs before it leaves the rest for the next (a guard against
 /// objects that keep answering each other; ACE's chains end after one or two rounds).
 pub const MAX_MAIL_ROUNDS: usize = 64;
@@ -16,10 +23,43 @@ impl World {
     /// The object whose ACE id (`PhysicsObj::id`) is `id`: the first in slot order (ACE's
     /// `GetObjectA`).
     pub fn find(&self, id: u32) -> Option<ObjectId> {
+        if self.indexed {
+            let i = self.index.partition_point(|&(k, _, _)| k < id);
+            return self.index.get(i).filter(|e| e.0 == id).map(|e| e.2);
+        }
         self.objects
             .iter()
             .find(|(_, o)| o.id() == id)
             .map(|(k, _)| k)
+    }
+
+    /// Build the id index a tick's phases look objects up in (ids do not change during a
+    /// tick). Reuses its buffer: no allocation once warm.
+    pub(crate) fn build_index(&mut self) {
+        if self.indexed {
+            return;
+        }
+        // Ids rarely change between ticks: compare with the last build before sorting again.
+        let unchanged = self.index_order.len() == self.objects.len()
+            && self
+                .objects
+                .iter()
+                .zip(&self.index_order)
+                .all(|((k, o), &(id, key))| k == key && o.id() == id);
+        if !unchanged {
+            self.index_order.clear();
+            self.index_order
+                .extend(self.objects.iter().map(|(k, o)| (o.id(), k)));
+            self.index.clear();
+            self.index.extend(
+                self.index_order
+                    .iter()
+                    .enumerate()
+                    .map(|(seq, &(id, k))| (id, seq, k)),
+            );
+            self.index.sort_unstable_by_key(|&(id, seq, _)| (id, seq));
+        }
+        self.indexed = true;
     }
 
     /// What object `id` looks like to the others (`None`: no such object).
@@ -67,32 +107,66 @@ impl World {
         }
     }
 
-    /// Refresh every object's views (the first phase of a tick).
-    pub(crate) fn refresh_all_views(&mut self) {
-        self.keys.clear();
-        self.keys.extend(self.objects.keys());
-        for i in 0..self.keys.len() {
-            let k = self.keys[i];
-            if self.objects[k].watched_ids().iter().any(|&id| id != 0) {
-                self.refresh_views(k);
-            }
+    /// Build the id index when a tick's phases need it; calls between ticks look objects up
+    /// one by one instead (a handful of lookups does not pay for a sort).
+    fn index_for_tick(&mut self) {
+        if self.in_tick {
+            self.build_index();
         }
     }
 
-    /// Deliver the target mail every object posted, in slot order of the senders and in the
-    /// order each posted it; replies those deliveries cause are delivered in further rounds.
-    /// A recipient sees fresh views of the objects it follows when a report reaches it.
+    /// The first phase of a tick: refresh the views of the objects that need them live (see
+    /// `PhysicsObj::needs_live_views`), as noted when they last ran.
+    pub(crate) fn refresh_live_views(&mut self) {
+        if self.live.is_empty() {
+            return;
+        }
+        self.live.sort_unstable_by_key(|&k| slot_of(k));
+        self.live.dedup();
+        self.index_for_tick();
+        for i in 0..self.live.len() {
+            let k = self.live[i];
+            self.refresh_views(k);
+        }
+        self.live.clear();
+    }
+
+    /// Deliver the target mail every object posted (a scan of the whole world: after calls
+    /// made on objects directly rather than through [`Self::with_object`]).
     pub fn deliver_mail(&mut self) {
+        self.indexed = false;
+        self.senders.clear();
+        self.senders.extend(
+            self.objects
+                .iter()
+                .filter(|(_, o)| o.has_target_mail())
+                .map(|(k, _)| k),
+        );
+        self.deliver_posted_mail();
+        self.indexed = false;
+    }
+
+    /// Deliver the mail of the noted senders, in slot order of the senders and in the order
+    /// each posted it; replies those deliveries cause are delivered in further rounds. A
+    /// recipient sees fresh views of the objects it follows when a report reaches it.
+    pub(crate) fn deliver_posted_mail(&mut self) {
+        if self.senders.is_empty() {
+            return;
+        }
+        self.index_for_tick();
         for _ in 0..MAX_MAIL_ROUNDS {
+            if self.senders.is_empty() {
+                break;
+            }
+            self.senders.sort_unstable_by_key(|&k| slot_of(k));
+            self.senders.dedup();
             self.mail.clear();
-            for o in self.objects.values_mut() {
-                if o.has_target_mail() {
+            for i in 0..self.senders.len() {
+                if let Some(o) = self.objects.get_mut(self.senders[i]) {
                     o.take_target_mail(&mut self.mail);
                 }
             }
-            if self.mail.is_empty() {
-                return;
-            }
+            self.senders.clear();
             for i in 0..self.mail.len() {
                 let m = self.mail[i];
                 let Some(k) = self.find(m.recipient()) else {
@@ -103,9 +177,16 @@ impl World {
                 }
                 if let Some(o) = self.objects.get_mut(k) {
                     o.deliver_target_mail(&m);
+                    if o.has_target_mail() {
+                        self.senders.push(k);
+                    }
+                    if o.needs_live_views() {
+                        self.live.push(k);
+                    }
                 }
             }
         }
+        self.senders.clear();
     }
 
     /// Run `f` on one object as a member of this world: its views are refreshed first and the
@@ -115,9 +196,19 @@ impl World {
         key: ObjectId,
         f: impl FnOnce(&mut PhysicsObj) -> R,
     ) -> Option<R> {
+        // Ids may have changed since the last call: look up without a stale index.
+        self.indexed = false;
         self.refresh_views(key);
-        let r = f(self.objects.get_mut(key)?);
-        self.deliver_mail();
+        let o = self.objects.get_mut(key)?;
+        let r = f(o);
+        if o.has_target_mail() {
+            self.senders.push(key);
+        }
+        if o.needs_live_views() {
+            self.live.push(key);
+        }
+        self.deliver_posted_mail();
+        self.indexed = false;
         Some(r)
     }
 

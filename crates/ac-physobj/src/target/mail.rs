@@ -86,6 +86,11 @@ pub struct TargetViews {
 }
 
 impl TargetViews {
+    /// No view at all.
+    pub const EMPTY: TargetViews = TargetViews {
+        entries: [None; MAX_VIEWS],
+    };
+
     /// Forget every view.
     pub fn clear(&mut self) {
         self.entries = [None; MAX_VIEWS];
