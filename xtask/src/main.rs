@@ -3,6 +3,7 @@
 //! Every command is a thin driver over the library crates: parsing, calling, printing.
 //! Motion, sequence and interpreter behaviour lives in the crates, never here.
 
+mod codegen;
 mod conformance;
 mod decode;
 mod fixtures;
@@ -22,6 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Regenerate the code derived from fixtures (`--check`: fail if it is stale).
+    Codegen(codegen::Args),
     /// Resolve every motion table of a portal DAT (synthetic by default) and report statistics.
     Sweep(sweep::Args),
     /// Generate the deterministic synthetic portal DAT used by tests and the default run.
@@ -40,6 +43,7 @@ enum Command {
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
+        Command::Codegen(args) => codegen::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Fixtures(args) => fixtures::run(args),
         Command::Snapshots(args) => snapshots::run(args),

@@ -1,5 +1,5 @@
 //! `cargo xtask snapshots [--dat PATH] [--out DIR] [--retail]`: render the golden transition
-//! catalogue (`ac_motiontable::catalogue`) for every motion table of a portal DAT — the
+//! catalogue (`ac_testkit::catalogue`) for every motion table of a portal DAT — the
 //! synthetic corpus by default — as insta snapshot files.
 //!
 //! Each table becomes `DIR/0xXXXXXXXX.snap`. A table whose rendering equals the stored `.snap`
@@ -10,7 +10,8 @@
 use std::path::{Path, PathBuf};
 
 use ac_dat::{DatArchive, MotionTable};
-use ac_motiontable::{Fidelity, Resolver, catalogue};
+use ac_motiontable::{Fidelity, Resolver};
+use ac_testkit::catalogue;
 use anyhow::Context as _;
 use rayon::prelude::*;
 
@@ -71,8 +72,8 @@ fn write_one(dir: &Path, id: u32, body: &str) -> anyhow::Result<Status> {
 fn load(dat: Option<&Path>) -> anyhow::Result<(String, Vec<MotionTable>)> {
     match dat {
         None => Ok((
-            ac_dat::synthetic::LABEL.to_owned(),
-            ac_dat::synthetic::motion_tables(),
+            ac_testkit::synthetic::LABEL.to_owned(),
+            ac_testkit::synthetic::motion_tables(),
         )),
         Some(path) => {
             let archive =

@@ -11,16 +11,17 @@
 //! reported but do not change the exit status.
 //!
 //! The DAT is `--dat`, else `$AC_PORTAL_DAT`, else the **synthetic** corpus generated in memory
-//! (`ac_dat::synthetic`, default seed) — the first output line says which.
+//! (`ac_testkit::synthetic`, default seed) — the first output line says which.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use ac_dat::sweep::{self, SweepReport};
-use ac_dat::{DatArchive, MotionTable, Setup, synthetic};
-use ac_motiontable::catalogue::motion_by_index;
+use ac_dat::{DatArchive, MotionTable};
+use ac_motiontable::motion::motion_by_index;
 use ac_motiontable::{MotionState, RecordingSequence, Resolver};
+use ac_testkit::sweep::{self, SweepReport};
+use ac_testkit::synthetic;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -148,16 +149,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let (_, bytes) = crate::fixtures::build(*seed)?;
             DatArchive::from_vec(bytes).context("opening the synthetic DAT image")?
         }
-        Source::File(p) => {
-            DatArchive::open(p).with_context(|| format!("opening {}", p.display()))?
-        }
+        // The error names the path.
+        Source::File(p) => DatArchive::open(p)?,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .build()
         .context("starting the worker pool")?;
     let started = Instant::now();
-    let (report, tables) = pool.install(|| sweep_parallel(&dat))?;
+    let (report, tables) = pool.install(|| sweep_parallel(&dat));
     let elapsed = started.elapsed();
     let resolve = if args.no_resolve {
         None
@@ -192,8 +192,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         print_table(&report, resolve.as_ref(), elapsed.as_secs_f64() * 1000.0);
     }
-    if !report.failures.is_empty() {
-        anyhow::bail!("{} record(s) failed to parse", report.failures.len());
+    if report.has_errors() {
+        anyhow::bail!(
+            "{} record(s) failed to parse, {} directory error(s)",
+            report.failures.len(),
+            report.directory_errors.len()
+        );
     }
     Ok(())
 }
@@ -211,16 +215,14 @@ fn progress(len: u64) -> ProgressBar {
     pb
 }
 
-/// The sweep of `ac_dat::sweep::sweep`, with each phase spread over the rayon pool.
+/// The sweep of `ac_testkit::sweep::sweep`, with each phase spread over the rayon pool.
 /// Also returns the tables that parsed, for the resolver runs.
-fn sweep_parallel(dat: &DatArchive) -> anyhow::Result<(SweepReport, Vec<MotionTable>)> {
-    let table_entries =
-        sweep::list_entries(dat, MotionTable::ID_RANGE).context("walking the directory")?;
-    let setup_entries =
-        sweep::list_entries(dat, Setup::ID_RANGE).context("walking the directory")?;
-    let pb = progress((table_entries.len() + setup_entries.len()) as u64);
+fn sweep_parallel(dat: &DatArchive) -> (SweepReport, Vec<MotionTable>) {
+    let mut plan = sweep::plan(dat);
+    let pb = progress((plan.tables.len() + plan.setups.len()) as u64);
     pb.set_message("tables");
-    let tables: Vec<_> = table_entries
+    let tables: Vec<_> = plan
+        .tables
         .par_iter()
         .map(|e| {
             let r = sweep::load_table(dat, e);
@@ -229,18 +231,20 @@ fn sweep_parallel(dat: &DatArchive) -> anyhow::Result<(SweepReport, Vec<MotionTa
         })
         .collect();
     let anim_ids = sweep::referenced_animations(&tables);
+    plan.add_referenced_animations(dat, &anim_ids);
     pb.inc_length(anim_ids.len() as u64);
     pb.set_message("animations");
     let anims: Vec<_> = anim_ids
         .par_iter()
         .map(|&id| {
-            let r = sweep::load_animation(dat, id);
+            let r = sweep::load_animation(dat, &plan, id);
             pb.inc(1);
             r
         })
         .collect();
     pb.set_message("setups");
-    let setups: Vec<_> = setup_entries
+    let setups: Vec<_> = plan
+        .setups
         .par_iter()
         .map(|e| {
             let r = sweep::load_setup(dat, e);
@@ -253,7 +257,9 @@ fn sweep_parallel(dat: &DatArchive) -> anyhow::Result<(SweepReport, Vec<MotionTa
         .iter()
         .filter_map(|t| t.result.clone().ok())
         .collect();
-    Ok((SweepReport::assemble(tables, anims, setups), parsed))
+    let mut report = SweepReport::assemble(tables, anims, setups);
+    report.directory_errors = plan.directory_errors;
+    (report, parsed)
 }
 
 fn print_table(r: &SweepReport, resolve: Option<&ResolveStats>, elapsed_ms: f64) {
@@ -290,6 +296,7 @@ fn print_table(r: &SweepReport, resolve: Option<&ResolveStats>, elapsed_ms: f64)
         ),
         ("Animations parsed", r.animations.to_string()),
         ("Setups parsed", r.setups.to_string()),
+        ("Directory errors", r.directory_errors.len().to_string()),
         ("Parse failures", r.failures.len().to_string()),
         (
             "Dangling animation ids",
@@ -321,6 +328,9 @@ fn print_table(r: &SweepReport, resolve: Option<&ResolveStats>, elapsed_ms: f64)
         println!("| {k} | {v} |");
     }
     const SHOW: usize = 20;
+    for e in &r.directory_errors {
+        println!("{e}");
+    }
     for f in r.failures.iter().take(SHOW) {
         println!("failure 0x{:08X}: {}", f.id, f.error);
     }
@@ -398,7 +408,7 @@ fn to_json(
         })
         .collect();
     format!(
-        "{{\"source\":{},\"tables\":{},\"cycles\":{},\"modifiers\":{},\"link_sources\":{},\"link_destinations\":{},\"motion_data\":{},\"tables_with_velocity\":{},\"tables_with_omega\":{},\"tables_with_clear_modifiers\":{},\"animations\":{},\"setups\":{},\"failures\":[{}],\"dangling_animations\":[{}],\"bad_frame_ranges\":[{}],\"resolver\":{},\"elapsed_ms\":{}}}",
+        "{{\"source\":{},\"tables\":{},\"cycles\":{},\"modifiers\":{},\"link_sources\":{},\"link_destinations\":{},\"motion_data\":{},\"tables_with_velocity\":{},\"tables_with_omega\":{},\"tables_with_clear_modifiers\":{},\"animations\":{},\"setups\":{},\"directory_errors\":[{}],\"failures\":[{}],\"dangling_animations\":[{}],\"bad_frame_ranges\":[{}],\"resolver\":{},\"elapsed_ms\":{}}}",
         json_str(source),
         s.tables,
         s.cycles,
@@ -411,6 +421,11 @@ fn to_json(
         s.tables_with_clear_modifiers,
         r.animations,
         r.setups,
+        r.directory_errors
+            .iter()
+            .map(|e| json_str(e))
+            .collect::<Vec<_>>()
+            .join(","),
         failures.join(","),
         dangling.join(","),
         bad.join(","),

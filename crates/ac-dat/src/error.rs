@@ -27,6 +27,33 @@ pub enum RecordErrorKind {
         /// Bytes left in the payload.
         remaining: u64,
     },
+    /// Decoding the record would take more heap than its budget (see
+    /// [`crate::records::MEMORY_PER_STORED_BYTE`]): a degenerate record, e.g. millions of empty
+    /// frames, that would amplify a small file into a large allocation.
+    #[error(
+        "{what} list of {count} would bring the decoded record to {needed} bytes of memory, over its budget of {budget} for {stored} stored bytes"
+    )]
+    MemoryBudgetExceeded {
+        /// Which list was being allocated.
+        what: &'static str,
+        /// Its length.
+        count: u64,
+        /// Heap the record would hold with it.
+        needed: u64,
+        /// The record's budget.
+        budget: u64,
+        /// The record's stored size.
+        stored: u64,
+    },
+    /// A padding byte is not zero. Writers pad with zeros; a record whose padding holds data
+    /// could not be written back byte for byte, so it is refused rather than silently changed.
+    #[error("padding byte is 0x{0:02X}, not zero")]
+    NonZeroPadding(u8),
+    /// A packed GfxObj id that the canonical packing would not produce (bit 0x4000 of a long
+    /// form's high word set, or a long form for a value the short form holds); it could not be
+    /// written back byte for byte.
+    #[error("packed id words {0:?} are not in canonical form")]
+    NonCanonicalPackedId(Vec<u16>),
     /// An animation hook type outside 0..=26 (its payload length is unknown).
     #[error("unknown animation hook type {0}")]
     UnknownHookType(u32),
@@ -64,17 +91,26 @@ impl fmt::Display for RecordIdDisplay {
 /// What was wrong in the DAT container.
 #[derive(Debug, thiserror::Error)]
 pub enum DatErrorKind {
-    /// The file could not be opened or mapped.
-    #[error("I/O error on {path}: {source}")]
+    /// The path does not exist.
+    #[error("no such file")]
+    NoSuchFile,
+    /// The path names a directory.
+    #[error("is a directory, not a DAT file")]
+    IsDirectory,
+    /// The path names something other than a regular file (a device, a pipe, a socket).
+    #[error("is not a regular file")]
+    NotAFile,
+    /// The file could not be opened, mapped or read.
+    #[error("cannot {op}: {source}")]
     Io {
-        /// The path given.
-        path: String,
+        /// What was being done ("open", "read", "map", …).
+        op: &'static str,
         /// The operating-system error.
         #[source]
         source: std::io::Error,
     },
     /// The file is shorter than the 0x190-byte disk header.
-    #[error("file is {len} bytes, too short for the DAT header (needs {needed})")]
+    #[error("not a portal DAT: the file is {len} bytes, shorter than the {needed}-byte DAT header")]
     TooShort {
         /// Actual length.
         len: u64,
@@ -82,13 +118,49 @@ pub enum DatErrorKind {
         needed: u64,
     },
     /// The header magic is not 0x5442 ("BT").
-    #[error("bad magic 0x{0:08X} (expected 0x00005442)")]
+    #[error("not a portal DAT (bad magic 0x{0:08X}; expected 0x00005442, \"BT\")")]
     BadMagic(u32),
     /// The block size cannot hold a next pointer plus payload, or is absurdly large.
     #[error("unsupported block size {0}")]
     BadBlockSize(u32),
+    /// The file is shorter than its header says (a partial copy, or cut while being read).
+    #[error("truncated: the file ends at byte {file_len} but {what} needs {needed}")]
+    Truncated {
+        /// The file's length when the problem was found.
+        file_len: u64,
+        /// What lies past the end: the header's own size, or a block.
+        what: TruncatedPart,
+        /// The length the file would need.
+        needed: u64,
+    },
+    /// The header's `file_size` is smaller than the file (bytes appended, or a wrong header).
+    #[error("the header says the file is {header} bytes but it is {actual} bytes")]
+    FileSizeMismatch {
+        /// `file_size` from the header.
+        header: u64,
+        /// The file's real length.
+        actual: u64,
+    },
+    /// The header's free-list fields cannot describe this file.
+    #[error(
+        "free list fields inconsistent: head 0x{head:X}, tail 0x{tail:X}, {count} free block(s) in a file of {blocks} block(s)"
+    )]
+    BadFreeList {
+        /// `free_head`.
+        head: u32,
+        /// `free_tail`.
+        tail: u32,
+        /// `free_count`.
+        count: u32,
+        /// Whole blocks in the file.
+        blocks: u64,
+    },
+    /// The header's B-tree root is 0: the file has no directory (this reader's writer always
+    /// writes a root node, even for an empty DAT).
+    #[error("the B-tree root offset is 0: the file has no directory")]
+    NoDirectory,
     /// A block offset does not leave a whole block inside the file.
-    #[error("block at 0x{block:X} is not fully inside the file ({file_len} bytes)")]
+    #[error("block 0x{block:X} lies outside the file, which ends at byte {file_len}")]
     BlockOutOfBounds {
         /// The block's absolute offset.
         block: u64,
@@ -117,19 +189,43 @@ pub enum DatErrorKind {
         /// Upper bound from the file length.
         capacity: u64,
     },
+    /// Directory entries together claim more bytes than the file can hold, so some of them
+    /// share blocks; reading them all would cost more than the file's size.
+    #[error(
+        "{entries} directory entries claim {claimed} bytes in all but the file holds at most {capacity}: entries share blocks"
+    )]
+    Overcommitted {
+        /// Number of entries summed.
+        entries: usize,
+        /// Sum of their sizes.
+        claimed: u64,
+        /// Upper bound from the file length.
+        capacity: u64,
+    },
     /// A B-tree node holds more than 61 entries.
     #[error("B-tree node has {0} entries (at most 61)")]
     BadEntryCount(u32),
+    /// The slot just past a node's entry count holds an entry that belongs there (in order, in
+    /// range, its data in use and starting with its own id): the count was lowered and the
+    /// entry would be lost.
+    #[error("B-tree node says it has {count} entries but slot {count} holds file 0x{hidden:08X}")]
+    HiddenEntry {
+        /// The node's entry count.
+        count: u32,
+        /// The id in the first unused slot.
+        hidden: u32,
+    },
     /// The B-tree reaches a node twice (cycle or shared subtree).
     #[error("B-tree node 0x{0:X} reached twice (cycle)")]
     TreeCycle(u32),
     /// The B-tree is deeper than any real DAT could be.
     #[error("B-tree deeper than {0} levels")]
     TreeTooDeep(usize),
-    /// An in-order walk met ids out of order (corrupt tree).
+    /// Ids out of order inside a node, across nodes of an in-order walk, or outside the range
+    /// the parent node gives a child (corrupt tree).
     #[error("B-tree ids out of order: 0x{prev:08X} then 0x{next:08X}")]
     TreeOutOfOrder {
-        /// The id yielded before.
+        /// The id (or bound) before.
         prev: u32,
         /// The smaller-or-equal id that followed.
         next: u32,
@@ -140,6 +236,16 @@ pub enum DatErrorKind {
     /// The requested id is not in the directory.
     #[error("id not found in the directory")]
     NotFound,
+    /// The record stored under a directory entry names another id.
+    #[error(
+        "the directory entry is for 0x{directory:08X} but the record says it is 0x{record:08X}"
+    )]
+    IdMismatch {
+        /// The id of the directory entry.
+        directory: u32,
+        /// The id in the record's first four bytes.
+        record: u32,
+    },
     /// The record bytes were found but could not be decoded.
     #[error(transparent)]
     Record(#[from] RecordError),
@@ -148,32 +254,62 @@ pub enum DatErrorKind {
     Writer(String),
 }
 
-/// A container-level error: where (file id if known, absolute offset) and what.
-#[derive(Debug, thiserror::Error)]
-#[error("{location}: {kind}")]
+/// What a truncated file is missing (see [`DatErrorKind::Truncated`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TruncatedPart {
+    /// The length the header records (`file_size`).
+    Header,
+    /// A block at this offset.
+    Block(u64),
+}
+
+impl fmt::Display for TruncatedPart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TruncatedPart::Header => f.write_str("its header says it"),
+            TruncatedPart::Block(b) => write!(f, "block 0x{b:X}"),
+        }
+    }
+}
+
+/// A container-level error: where (the file's path, the record id, the absolute offset, each
+/// when known) and what.
+///
+/// Displayed as `PATH: file 0xID at DAT offset 0xOFF: what`, leaving out the parts that are not
+/// known (an error opening a file has no offset; one in the header has no record id).
+#[derive(Debug)]
 pub struct DatError {
+    /// The DAT's path, when the archive was opened from one and the error concerns the file
+    /// as a whole (opening it, its header).
+    pub path: Option<std::path::PathBuf>,
     /// The file id being read when the error happened, if any.
     pub file_id: Option<u32>,
-    /// Absolute byte offset in the DAT where the problem was found.
-    pub offset: u64,
-    /// What was wrong (its text is already part of this error's message, so it is not
-    /// reported again as a `source`).
+    /// Absolute byte offset in the DAT where the problem was found, if it has one.
+    pub offset: Option<u64>,
+    /// What was wrong.
     pub kind: DatErrorKind,
-    location: Location,
 }
 
-#[derive(Debug)]
-struct Location {
-    file_id: Option<u32>,
-    offset: u64,
-}
-
-impl fmt::Display for Location {
+impl fmt::Display for DatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.file_id {
-            Some(id) => write!(f, "file 0x{id:08X} at DAT offset 0x{:X}", self.offset),
-            None => write!(f, "DAT offset 0x{:X}", self.offset),
+        if let Some(p) = &self.path {
+            write!(f, "{}: ", p.display())?;
         }
+        match (self.file_id, self.offset) {
+            (Some(id), Some(off)) => write!(f, "file 0x{id:08X} at DAT offset 0x{off:X}: ")?,
+            (Some(id), None) => write!(f, "file 0x{id:08X}: ")?,
+            (None, Some(off)) => write!(f, "DAT offset 0x{off:X}: ")?,
+            (None, None) => {}
+        }
+        write!(f, "{}", self.kind)
+    }
+}
+
+impl std::error::Error for DatError {
+    // The kind's text (including an I/O error's) is already part of this error's message, so
+    // nothing is reported again as a `source`.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        None
     }
 }
 
@@ -181,10 +317,30 @@ impl DatError {
     /// Builds an error at `offset`, optionally naming the file id being read.
     pub fn new(file_id: Option<u32>, offset: u64, kind: DatErrorKind) -> Self {
         Self {
+            path: None,
             file_id,
-            offset,
+            offset: Some(offset),
             kind,
-            location: Location { file_id, offset },
+        }
+    }
+
+    /// An error about the file as a whole (no record, no offset).
+    pub fn whole_file(kind: DatErrorKind) -> Self {
+        Self {
+            path: None,
+            file_id: None,
+            offset: None,
+            kind,
+        }
+    }
+
+    /// An error about record `id` with no meaningful offset (e.g. not in the directory).
+    pub fn for_id(id: u32, kind: DatErrorKind) -> Self {
+        Self {
+            path: None,
+            file_id: Some(id),
+            offset: None,
+            kind,
         }
     }
 
@@ -192,8 +348,13 @@ impl DatError {
     pub fn or_file_id(mut self, id: u32) -> Self {
         if self.file_id.is_none() {
             self.file_id = Some(id);
-            self.location.file_id = Some(id);
         }
+        self
+    }
+
+    /// Names the DAT's path.
+    pub fn with_path(mut self, path: impl Into<std::path::PathBuf>) -> Self {
+        self.path = Some(path.into());
         self
     }
 }

@@ -10,8 +10,10 @@ use ac_dat::Frame;
 use glam::Vec3;
 
 use crate::host::InterpHost;
-use crate::math::{self, EPSILON};
 use crate::position::Position;
+use ac_motiontable::EPSILON;
+use ac_sequence::AFrameOps;
+use ac_sequence::aframe::nmath;
 use ac_sequence::normalize_check_small;
 
 /// Gap left between the two cylinders (`StickyRadius`).
@@ -142,9 +144,9 @@ impl StickyManager {
         };
         let obj = host.position();
         let offset = obj.offset_to(&target);
-        let mut origin = math::global_to_local(obj.frame.orientation, offset);
+        let mut origin = nmath::inverse_transform(offset, obj.frame.orientation);
         origin.z = 0.0;
-        let dist = (math::length(offset) - (host.radius() + self.target_radius)) - STICKY_RADIUS;
+        let dist = (nmath::length(offset) - (host.radius() + self.target_radius)) - STICKY_RADIUS;
         if normalize_check_small(&mut origin) {
             origin = Vec3::ZERO;
         }
@@ -156,8 +158,8 @@ impl StickyManager {
         if delta >= dist.abs() {
             delta = dist;
         }
-        off.origin = math::scale(origin, delta);
-        let current = math::get_heading(obj.frame.orientation);
+        off.origin = origin * delta;
+        let current = obj.frame.get_heading();
         let mut heading = obj.heading_to(&target) - current;
         if heading.abs() < EPSILON {
             heading = 0.0;
@@ -165,6 +167,6 @@ impl StickyManager {
         if heading < -EPSILON {
             heading += 360.0;
         }
-        math::set_heading(off, heading);
+        off.set_heading(heading);
     }
 }

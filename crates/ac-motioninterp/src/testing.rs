@@ -10,9 +10,9 @@ use glam::Vec3;
 
 use crate::error::WeenieError;
 use crate::host::{MotionCompletion, MotionHost, Weenie};
-use crate::ids::READY;
 use crate::moveto::MoveToHost;
 use crate::params::MovementParameters;
+use ac_motiontable::motion::READY;
 use ac_sequence::{AFrameOps, Position};
 
 /// A call the [`RecordingHost`] received, in order.

@@ -18,11 +18,12 @@ mod common {
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key, synthetic};
+use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key};
 use ac_motioninterp::{HoldKey, MovementParamFlags, MovementParameters};
 use ac_motiontable::Resolver;
 use ac_physobj::{ConfigWeenie, PartArray, PhysicsObj, Plane, Position, World};
 use ac_sequence::{AnimationCache, AnimationSource};
+use ac_testkit::synthetic;
 use common::counting::{ALLOCS, Counting};
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{Quat, Vec3};

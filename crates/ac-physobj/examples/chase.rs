@@ -13,11 +13,12 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key, synthetic};
+use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key};
 use ac_motioninterp::{HoldKey, MovementParamFlags, MovementParameters, WeenieError};
 use ac_motiontable::Resolver;
 use ac_physobj::{ConfigWeenie, ObjectId, PartArray, PhysicsObj, Plane, Position, World};
 use ac_sequence::{AnimationCache, AnimationSource};
+use ac_testkit::synthetic;
 use glam::{Quat, Vec3};
 
 const NON_COMBAT: u32 = 0x8000_003D;
@@ -384,7 +385,7 @@ fn render(s: &[Sample], marks: &[Mark]) -> String {
     for (i, m) in marks.iter().enumerate() {
         let (x, y) = px(m.at);
         // Marks close together (the arrival and the release) stack their labels.
-        let y_text = y + 18.0 + 15.0 * (i.saturating_sub(marks.len() - 2) as f32);
+        let y_text = y + 18.0 + 20.0 * (i.saturating_sub(marks.len() - 2) as f32);
         let _ = writeln!(
             svg,
             r##"<rect x="{:.1}" y="{:.1}" width="10" height="10" fill="none" stroke="#c0392b" stroke-width="2"/><text x="{:.1}" y="{:.1}" font-size="12" fill="#c0392b">{} @ {:.2}s</text>"##,

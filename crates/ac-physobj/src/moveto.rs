@@ -19,9 +19,9 @@ use glam::Vec3;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::host::ImHost;
-use crate::math;
 use crate::object::{ObjCore, PhysicsObj, SET_POSITION_FLAGS};
 use crate::target::{Owner, SelfMail, TargetMail, TargetManager, TargetView, TargetViews};
+use ac_sequence::AFrameOps;
 
 /// Reports for the object itself that one call may settle before the rest is left for the
 /// next call (a guard: ACE's chains are a handful long).
@@ -104,7 +104,7 @@ impl MoveToHost for ObjCore {
     }
     fn set_heading(&mut self, degrees: f32) {
         let mut f = self.position.frame;
-        math::set_heading(&mut f, degrees);
+        f.set_heading(degrees);
         self.set_frame(f);
     }
     fn object_id(&self) -> u32 {

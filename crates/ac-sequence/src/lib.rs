@@ -40,6 +40,12 @@
 //!   consume time (or [`MAX_ADVANCES_PER_UPDATE`] transitions in total); the rest of the quantum
 //!   is dropped and the play head stays at the last node entered. Each of those transitions
 //!   still queues its AnimationDone hook while the list starts with a link, as ACE would have.
+//! * A stored frame range far outside the animation (e.g. a low frame of −2³¹) played very fast
+//!   makes ACE walk every frame index in between, one per loop iteration. Here a run of
+//!   indices outside the animation costs at most [`EXACT_OUTSIDE_BOUNDARIES`] + 1 steps
+//!   (exact for short runs and whenever the result cannot depend on the length), so an update
+//!   costs the frames it crosses inside its animations; [`Sequence::update`] reports the work
+//!   as an [`UpdateWork`].
 //! * Missing animations become empty nodes (ODD-29) and are reported through
 //!   [`Sequence::take_missing_animation`] so a caller can treat them as bad input.
 
@@ -54,6 +60,6 @@ pub use node::AnimSequenceNode;
 pub use position::{LANDBLOCK_SIZE, Position, normalize_check_small};
 pub use provider::{AnimationCache, AnimationSource, DatAnimations, NoAnimations};
 pub use sequence::{
-    MAX_ADVANCES_PER_UPDATE, MAX_BOUNDARIES_PER_UPDATE, MAX_STALLED_ADVANCES, NodeId,
-    PLAYER_IDLE_ANIMS, Sequence, SequenceError,
+    EXACT_OUTSIDE_BOUNDARIES, MAX_ADVANCES_PER_UPDATE, MAX_BOUNDARIES_PER_UPDATE,
+    MAX_STALLED_ADVANCES, NodeId, PLAYER_IDLE_ANIMS, Sequence, SequenceError, UpdateWork,
 };

@@ -124,6 +124,13 @@ impl AnimSequenceNode {
             .map_or(AFrame::IDENTITY, |f| *f)
     }
 
+    /// Frame indices `0..n` hold a part frame or a pos frame (at most `i32::MAX`); outside them
+    /// a boundary has no hook and an identity pos frame.
+    pub(crate) fn frames_with_data(&self) -> i64 {
+        let n = self.anim.part_frames.len().max(self.anim.pos_frames.len());
+        n.min(i32::MAX as usize) as i64
+    }
+
     /// Whether the animation carries any pos frame (ACE `Anim.PosFrames.Count > 0`, used by
     /// `advance_to_next_animation`; the per-boundary code combines unconditionally).
     pub fn has_pos_frames(&self) -> bool {

@@ -4,9 +4,10 @@
 //! and keeps the returned `Arc` in the node, so a node stays valid however the source changes.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 
-use ac_dat::{Animation, DatArchive, DatError};
+use ac_dat::{Animation, DatArchive, DatError, DatErrorKind, DirEntry};
 
 /// A read-only lookup of decoded animations by file id (0x03xxxxxx).
 ///
@@ -64,12 +65,15 @@ impl AnimationCache {
     ///
     /// Fails on the first unreadable directory entry or record: a DAT-wide preload is a set-up
     /// step, where a corrupt file should be reported, not half-loaded. For lazy loading that
-    /// tolerates bad records use [`DatAnimations`].
+    /// tolerates bad records use [`DatAnimations`]. The directory is checked before anything
+    /// is read ([`DatArchive::check_total_size`]), so the cost is bounded by the file's size
+    /// whatever the entries claim.
     pub fn load_all(dat: &DatArchive) -> Result<Self, DatError> {
+        let entries: Vec<DirEntry> = dat.entries_of::<Animation>().collect::<Result<_, _>>()?;
+        dat.check_total_size(&entries)?;
         let mut c = Self::new();
-        for entry in dat.entries_of::<Animation>() {
-            let entry = entry?;
-            c.insert(dat.read_entry::<Animation>(&entry)?);
+        for entry in &entries {
+            c.insert(dat.read_entry::<Animation>(entry)?);
         }
         Ok(c)
     }
@@ -97,10 +101,18 @@ impl AnimationSource for AnimationCache {
 /// A record that fails to decode counts as missing (the sequence then reports it through
 /// [`crate::Sequence::take_missing_animation`]); the error is kept for
 /// [`DatAnimations::errors`]. Lock poisoning is ignored (the cache holds plain data).
+///
+/// The archive is opened by the caller; with [`DatArchive::open`] (positional reads) nothing
+/// is mapped for the life of the world, and a file changed underneath yields errors, not a
+/// signal. Since every id is decoded once, the bytes read over the source's life are bounded
+/// by the file's capacity: a directory whose animation entries share blocks (so that their
+/// sizes add up to more) is refused from that point on ([`DatErrorKind::Overcommitted`]).
 pub struct DatAnimations {
     dat: DatArchive,
     cache: RwLock<BTreeMap<u32, Option<Arc<Animation>>>>,
     errors: RwLock<Vec<(u32, String)>>,
+    bytes_read: AtomicU64,
+    records_read: AtomicUsize,
 }
 
 impl std::fmt::Debug for DatAnimations {
@@ -119,7 +131,30 @@ impl DatAnimations {
             dat,
             cache: RwLock::new(BTreeMap::new()),
             errors: RwLock::new(Vec::new()),
+            bytes_read: AtomicU64::new(0),
+            records_read: AtomicUsize::new(0),
         }
+    }
+
+    /// Reads one entry, charging its size to the source's lifetime budget first.
+    fn load(&self, entry: &DirEntry) -> Result<Animation, DatError> {
+        let claimed = self
+            .bytes_read
+            .fetch_add(u64::from(entry.size), Ordering::Relaxed)
+            + u64::from(entry.size);
+        let entries = self.records_read.fetch_add(1, Ordering::Relaxed) + 1;
+        let capacity = self.dat.capacity();
+        if claimed > capacity {
+            return Err(DatError::for_id(
+                entry.id,
+                DatErrorKind::Overcommitted {
+                    entries,
+                    claimed,
+                    capacity,
+                },
+            ));
+        }
+        self.dat.read_entry::<Animation>(entry)
     }
 
     /// The underlying archive.
@@ -152,7 +187,7 @@ impl AnimationSource for DatAnimations {
             return hit.clone();
         }
         let loaded = match self.dat.entry(id) {
-            Ok(Some(entry)) => match self.dat.read_entry::<Animation>(&entry) {
+            Ok(Some(entry)) => match self.load(&entry) {
                 Ok(a) => Some(Arc::new(a)),
                 Err(e) => {
                     self.errors

@@ -56,10 +56,42 @@ pub const MAX_ADVANCES_PER_UPDATE: u32 = 100_000;
 /// happen legitimately through rounding, so a short run of them is tolerated.
 pub const MAX_STALLED_ADVANCES: u32 = 16;
 
-/// Upper bound on frame boundaries processed inside one [`Sequence::update`] (each applies a
-/// pos frame and one frame of physics). Only reachable with absurd frame ranges such as a low
-/// frame of −2³¹; the remaining boundaries of that node are skipped.
+/// Upper bound on frame boundaries processed one at a time inside one [`Sequence::update`]
+/// (each applies a pos frame, its hooks and one frame of physics). Runs of boundaries outside
+/// the animation cost at most [`EXACT_OUTSIDE_BOUNDARIES`] + 1 steps each, so only frames the
+/// animation really has count towards it; reaching it takes an animation of millions of frames
+/// crossed over and over in one update. Past it the rest of the update is dropped.
 pub const MAX_BOUNDARIES_PER_UPDATE: u64 = 1 << 24;
+
+/// Boundaries of a run *outside* the animation (a frame index below 0 or past its last frame,
+/// reached through a stored range such as a low frame of −2³¹) that are stepped one by one,
+/// bit for bit as ACE does, before the rest of the run is integrated in one step.
+///
+/// Such a boundary carries no hook and an identity pos frame, so every step of the run is the
+/// same function of the offset frame. The runs the reference data and the conformance corpus
+/// produce are a few frames long and stay exact. A longer run stops early, still exactly, once
+/// the frame no longer changes (or alternates between two values), e.g. without velocity and
+/// omega or without an offset frame; otherwise the remaining `n` steps become one step of
+/// sequence physics over `n` frames — the same motion up to rounding, where ACE would take
+/// time proportional to the frame distance (about 0.8 s per 1/30 s slice for a low frame of
+/// −2³¹ played at 10⁹ frames per second).
+pub const EXACT_OUTSIDE_BOUNDARIES: u64 = 64;
+
+/// The work one [`Sequence::update`] did, for callers and tests that check its cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UpdateWork {
+    /// Frame boundaries processed one at a time (inside the animation, plus the exact head of
+    /// each run outside it).
+    pub boundaries: u64,
+    /// Boundaries outside the animation that were covered in one step (see
+    /// [`EXACT_OUTSIDE_BOUNDARIES`]).
+    pub boundaries_skipped: u64,
+    /// Node transitions.
+    pub advances: u32,
+    /// Whether a bound ([`MAX_ADVANCES_PER_UPDATE`], [`MAX_STALLED_ADVANCES`] or
+    /// [`MAX_BOUNDARIES_PER_UPDATE`]) cut the update short.
+    pub truncated: bool,
+}
 
 /// Errors of the fallible sequence operations.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -570,22 +602,28 @@ impl Sequence {
     /// With an empty list the offset just integrates velocity/omega over `dt`. After playback
     /// fully played nodes before the head are dropped (`apricot`).
     ///
-    /// Robustness (ACE recurses once per node transition, `update_internal` → itself): here it
-    /// is a loop bounded by [`MAX_ADVANCES_PER_UPDATE`], [`MAX_STALLED_ADVANCES`] and
-    /// [`MAX_BOUNDARIES_PER_UPDATE`]; when a bound trips, the rest of `dt` is dropped and the
-    /// head stays where the last transition put it. No input panics, hangs or recurses.
+    /// Cost and robustness: the work is proportional to the frames crossed *inside* the
+    /// animations, whatever the stored frame indices and framerates (runs of frames outside an
+    /// animation are bounded by [`EXACT_OUTSIDE_BOUNDARIES`]), and the returned [`UpdateWork`]
+    /// says how much was done. ACE recurses once per node transition (`update_internal` →
+    /// itself); here it is a loop bounded by [`MAX_ADVANCES_PER_UPDATE`],
+    /// [`MAX_STALLED_ADVANCES`] and [`MAX_BOUNDARIES_PER_UPDATE`]; when a bound trips, the rest
+    /// of `dt` is dropped and the head stays where the last transition put it. No input panics,
+    /// hangs or recurses.
     pub fn update(
         &mut self,
         dt: f32,
         mut offset: Option<&mut AFrame>,
         mut hooks: Option<&mut Vec<AnimationHook>>,
-    ) {
+    ) -> UpdateWork {
+        let mut work = UpdateWork::default();
         if self.head.is_some() {
-            self.update_internal(dt, &mut offset, &mut hooks);
+            self.update_internal(dt, &mut offset, &mut hooks, &mut work);
             self.apricot();
         } else if let Some(f) = offset {
             apply_physics(f, self.velocity, self.omega, dt, dt);
         }
+        work
     }
 
     /// `apricot()`: drops nodes from the head of the list up to the play head or the cyclic
@@ -607,12 +645,11 @@ impl Sequence {
         mut dt: f32,
         frame: &mut Option<&mut AFrame>,
         hooks: &mut Option<&mut Vec<AnimationHook>>,
+        work: &mut UpdateWork,
     ) {
         let velocity = self.velocity;
         let omega = self.omega;
-        let mut advances: u32 = 0;
         let mut stalled: u32 = 0;
-        let mut boundaries: u64 = 0;
         loop {
             let Some(cur) = self.curr_anim else { return };
             let Some(link) = self.nodes.get(cur) else {
@@ -621,10 +658,17 @@ impl Sequence {
             let node = &link.node;
             let fr = node.framerate();
             let ft = fr * dt;
-            let mut last = floor64(self.frame_number) as i32;
+            let last = floor64(self.frame_number);
             let mut frame_num = self.frame_number + ft;
             let mut leftover = 0.0f32;
             let mut done = false;
+            let walk = Walk {
+                node,
+                velocity,
+                omega,
+                fr,
+                dt,
+            };
 
             if ft > 0.0 {
                 // ODD-7: the clamp puts the head at the *start* of `high`, so the last frame's
@@ -641,21 +685,7 @@ impl Sequence {
                     frame_num = high as f32;
                     done = true;
                 }
-                let target = floor64(frame_num);
-                while target > f64::from(last) {
-                    boundaries += 1;
-                    if boundaries > MAX_BOUNDARIES_PER_UPDATE {
-                        break;
-                    }
-                    if let Some(f) = frame.as_deref_mut() {
-                        *f = AFrame::combine(f, &node.pos_frame(last));
-                        if fr.abs() > EPSILON {
-                            apply_physics(f, velocity, omega, 1.0 / fr, dt);
-                        }
-                    }
-                    Self::execute_hooks(hooks, node.part_frame(last), HOOK_DIR_FORWARD);
-                    last = last.wrapping_add(1);
-                }
+                walk.forward(last, floor64(frame_num), frame, hooks, work);
             } else if ft < 0.0 {
                 let low = node.low_frame();
                 if f64::from(low) > floor64(frame_num) {
@@ -669,21 +699,7 @@ impl Sequence {
                     frame_num = low as f32;
                     done = true;
                 }
-                let target = floor64(frame_num);
-                while target < f64::from(last) {
-                    boundaries += 1;
-                    if boundaries > MAX_BOUNDARIES_PER_UPDATE {
-                        break;
-                    }
-                    if let Some(f) = frame.as_deref_mut() {
-                        f.subtract(&node.pos_frame(last));
-                        if fr.abs() > EPSILON {
-                            apply_physics(f, velocity, omega, 1.0 / fr, dt);
-                        }
-                    }
-                    Self::execute_hooks(hooks, node.part_frame(last), HOOK_DIR_BACKWARD);
-                    last = last.wrapping_sub(1);
-                }
+                walk.backward(last, floor64(frame_num), frame, hooks, work);
             } else if let Some(f) = frame.as_deref_mut()
                 && dt.abs() > EPSILON
             {
@@ -708,16 +724,17 @@ impl Sequence {
                 return;
             }
 
-            advances += 1;
+            work.advances += 1;
             if leftover.abs() >= dt.abs() || leftover.is_nan() {
                 stalled += 1;
             } else {
                 stalled = 0;
             }
-            if advances >= MAX_ADVANCES_PER_UPDATE
+            if work.truncated
+                || work.advances >= MAX_ADVANCES_PER_UPDATE
                 || stalled >= MAX_STALLED_ADVANCES
-                || boundaries > MAX_BOUNDARIES_PER_UPDATE
             {
+                work.truncated = true;
                 return;
             }
             dt = leftover;
@@ -805,6 +822,182 @@ impl Sequence {
         }
         true
     }
+}
+
+/// The frame boundaries crossed inside one node during one step of `update_internal`.
+///
+/// ACE processes every boundary from the old frame index to the new one, one at a time. Inside
+/// the animation that is what happens here too; a run of indices outside it (no part frame,
+/// identity pos frame) goes through [`Walk::outside`], whose cost does not depend on the run's
+/// length.
+struct Walk<'a> {
+    node: &'a AnimSequenceNode,
+    velocity: Vec3,
+    omega: Vec3,
+    fr: f32,
+    dt: f32,
+}
+
+impl Walk<'_> {
+    /// Frame indices `0..end` hold data (a part frame or a pos frame).
+    fn data_end(&self) -> i64 {
+        self.node.frames_with_data()
+    }
+
+    /// Boundaries `last, last + 1, …, target − 1` (forward play; ACE's `while (lastFrame <
+    /// floor(frameNum))` loop).
+    fn forward(
+        &self,
+        last: f64,
+        target: f64,
+        frame: &mut Option<&mut AFrame>,
+        hooks: &mut Option<&mut Vec<AnimationHook>>,
+        work: &mut UpdateWork,
+    ) {
+        // Both are floors of finite f32 values within the i32 frame range here (or NaN, which
+        // saturates to 0 like the reference's int conversion and never enters the loop below).
+        let (mut i, target) = (last as i64, target as i64);
+        let end = self.data_end();
+        while i < target {
+            if work.boundaries >= MAX_BOUNDARIES_PER_UPDATE {
+                work.truncated = true;
+                return;
+            }
+            if (0..end).contains(&i) {
+                work.boundaries += 1;
+                let index = i as i32; // 0 <= i < end <= i32::MAX
+                if let Some(f) = frame.as_deref_mut() {
+                    *f = AFrame::combine(f, &self.node.pos_frame(index));
+                    self.physics(f);
+                }
+                Sequence::execute_hooks(hooks, self.node.part_frame(index), HOOK_DIR_FORWARD);
+                i += 1;
+            } else {
+                let run_end = if i < 0 { target.min(0) } else { target };
+                self.outside(run_end - i, true, frame, work);
+                i = run_end;
+            }
+        }
+    }
+
+    /// Boundaries `last, last − 1, …, target + 1` (backward play).
+    fn backward(
+        &self,
+        last: f64,
+        target: f64,
+        frame: &mut Option<&mut AFrame>,
+        hooks: &mut Option<&mut Vec<AnimationHook>>,
+        work: &mut UpdateWork,
+    ) {
+        let (mut i, target) = (last as i64, target as i64);
+        let end = self.data_end();
+        while i > target {
+            if work.boundaries >= MAX_BOUNDARIES_PER_UPDATE {
+                work.truncated = true;
+                return;
+            }
+            if (0..end).contains(&i) {
+                work.boundaries += 1;
+                let index = i as i32;
+                if let Some(f) = frame.as_deref_mut() {
+                    f.subtract(&self.node.pos_frame(index));
+                    self.physics(f);
+                }
+                Sequence::execute_hooks(hooks, self.node.part_frame(index), HOOK_DIR_BACKWARD);
+                i -= 1;
+            } else {
+                let run_end = if i >= end {
+                    target.max(end - 1)
+                } else {
+                    target
+                };
+                self.outside(i - run_end, false, frame, work);
+                i = run_end;
+            }
+        }
+    }
+
+    /// One frame of sequence physics (skipped for framerates within EPSILON of 0, as in ACE).
+    #[inline]
+    fn physics(&self, f: &mut AFrame) {
+        if self.fr.abs() > EPSILON {
+            apply_physics(f, self.velocity, self.omega, 1.0 / self.fr, self.dt);
+        }
+    }
+
+    /// `n` boundaries outside the animation: each combines (forward) or subtracts (backward) an
+    /// identity pos frame and applies one frame of physics; no hook fires. See
+    /// [`EXACT_OUTSIDE_BOUNDARIES`] for how a long run is shortened.
+    fn outside(
+        &self,
+        n: i64,
+        forward: bool,
+        frame: &mut Option<&mut AFrame>,
+        work: &mut UpdateWork,
+    ) {
+        let n = n.unsigned_abs();
+        let Some(f) = frame.as_deref_mut() else {
+            // Nothing to integrate and no hooks: the run has no effect at all.
+            work.boundaries_skipped += n;
+            return;
+        };
+        let step = |f: &mut AFrame| {
+            if forward {
+                *f = AFrame::combine(f, &AFrame::IDENTITY);
+            } else {
+                f.subtract(&AFrame::IDENTITY);
+            }
+            self.physics(f);
+        };
+        let mut before_last = None;
+        let mut last = bits(f);
+        let mut stepped = 0u64;
+        while stepped < n && stepped < EXACT_OUTSIDE_BOUNDARIES {
+            step(f);
+            stepped += 1;
+            work.boundaries += 1;
+            let now = bits(f);
+            if now == last {
+                // A fixed point: the remaining steps change nothing.
+                work.boundaries_skipped += n - stepped;
+                return;
+            }
+            if Some(now) == before_last {
+                // A two-cycle: an odd number of remaining steps lands on the other value.
+                if (n - stepped) % 2 == 1 {
+                    step(f);
+                    work.boundaries += 1;
+                    stepped += 1;
+                }
+                work.boundaries_skipped += n - stepped;
+                return;
+            }
+            before_last = Some(last);
+            last = now;
+        }
+        let rest = n - stepped;
+        if rest == 0 {
+            return;
+        }
+        // The remaining steps as one: the identity pos frame once, then `rest` frames of
+        // physics in a single quantum.
+        if forward {
+            *f = AFrame::combine(f, &AFrame::IDENTITY);
+        } else {
+            f.subtract(&AFrame::IDENTITY);
+        }
+        if self.fr.abs() > EPSILON {
+            apply_physics(f, self.velocity, self.omega, rest as f32 / self.fr, self.dt);
+        }
+        work.boundaries += 1;
+        work.boundaries_skipped += rest - 1;
+    }
+}
+
+/// The bit pattern of a frame (NaN-safe equality for the fixed-point test).
+fn bits(f: &AFrame) -> [u32; 7] {
+    let (o, q) = (f.origin, f.orientation);
+    [o.x, o.y, o.z, q.x, q.y, q.z, q.w].map(f32::to_bits)
 }
 
 impl ac_motiontable::AnimSequence for Sequence {

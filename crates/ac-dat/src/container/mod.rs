@@ -1,20 +1,37 @@
 //! The DAT container (`dat-format-spec.md` §2): header at 0x140, block chains, B-tree
 //! directory. [`DatArchive`] reads; [`DatWriter`] builds.
 //!
-//! The reader never trusts the file: every block must lie wholly inside the file, chains and
-//! tree walks are bounded and detect revisits, and no size or count read from the file is
-//! used to allocate before it has been checked against the file length.
+//! The reader never trusts the file: the header must describe the file it is in, every block
+//! must lie wholly inside the file, chains and tree walks are bounded and detect revisits,
+//! every node's ids must be in order, and no size or count read from the file is used to
+//! allocate before it has been checked against the file length.
+//!
+//! # Opening a DAT
+//!
+//! | constructor | reads by | memory | if the file changes while open |
+//! |---|---|---|---|
+//! | [`DatArchive::open`] (default) | positional reads (`pread`) | a few cached nodes | typed errors ([`DatErrorKind::Truncated`]) |
+//! | [`DatArchive::open_in_memory`] | one read of the whole file | the file's size | not affected |
+//! | [`DatArchive::open_mapped`] (`unsafe`) | a memory map | shared page cache | **the process may die (SIGBUS)** |
+//! | [`DatArchive::from_vec`] / [`DatArchive::from_slice`] | an image already in memory | its size | — |
 
+mod header;
+mod storage;
+mod tree;
 mod writer;
 
+pub use header::DatHeader;
+pub use tree::EntryIter;
 pub use writer::DatWriter;
 
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::error::{DatError, DatErrorKind};
 use crate::records::DatRecord;
+use storage::Storage;
+use tree::NodeCache;
 
 /// Absolute offset of the `DiskFileInfo_t` header.
 pub const HEADER_OFFSET: usize = 0x140;
@@ -37,101 +54,6 @@ pub const FLAG_COMPRESSED: u32 = 0x1;
 /// Deepest tree accepted (a 62-way tree of depth 12 holds far more than 2^32 ids).
 pub const MAX_DEPTH: usize = 12;
 
-/// The 80-byte `DiskFileInfo_t` header at 0x140.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DatHeader {
-    /// Must be 0x5442.
-    pub magic: u32,
-    /// 1024 for portal, 256 for cell.
-    pub block_size: u32,
-    /// File length as recorded in the header.
-    pub file_size: u32,
-    /// 1 = Portal, 2 = Cell, 3 = Local.
-    pub data_set: u32,
-    /// Portal 0.
-    pub data_subset: u32,
-    /// First free block (0 if none).
-    pub free_head: u32,
-    /// Last free block (0 if none).
-    pub free_tail: u32,
-    /// Number of free blocks.
-    pub free_count: u32,
-    /// First block of the root node (0 = empty tree).
-    pub btree_root: u32,
-    /// LRU bookkeeping, unused.
-    pub new_lru: u32,
-    /// LRU bookkeeping, unused.
-    pub old_lru: u32,
-    /// LRU flag, unused.
-    pub use_lru: u32,
-    /// Master map id (retail portal 0x25000000).
-    pub master_map_id: u32,
-    /// Engine pack version (retail portal 110).
-    pub engine_pack_version: u32,
-    /// Game pack version (always 0).
-    pub game_pack_version: u32,
-    /// Opaque 16-byte major version.
-    pub major_version: [u8; 16],
-    /// Minor version (retail 6657).
-    pub minor_version: u32,
-}
-
-impl DatHeader {
-    fn parse(b: &[u8]) -> Self {
-        let u = |i: usize| {
-            let o = HEADER_OFFSET + 4 * i;
-            u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]])
-        };
-        let mut major_version = [0u8; 16];
-        major_version.copy_from_slice(&b[0x17C..0x18C]);
-        Self {
-            magic: u(0),
-            block_size: u(1),
-            file_size: u(2),
-            data_set: u(3),
-            data_subset: u(4),
-            free_head: u(5),
-            free_tail: u(6),
-            free_count: u(7),
-            btree_root: u(8),
-            new_lru: u(9),
-            old_lru: u(10),
-            use_lru: u(11),
-            master_map_id: u(12),
-            engine_pack_version: u(13),
-            game_pack_version: u(14),
-            major_version,
-            minor_version: u(19),
-        }
-    }
-
-    pub(crate) fn write(&self, out: &mut [u8]) {
-        let words = [
-            self.magic,
-            self.block_size,
-            self.file_size,
-            self.data_set,
-            self.data_subset,
-            self.free_head,
-            self.free_tail,
-            self.free_count,
-            self.btree_root,
-            self.new_lru,
-            self.old_lru,
-            self.use_lru,
-            self.master_map_id,
-            self.engine_pack_version,
-            self.game_pack_version,
-        ];
-        for (i, w) in words.iter().enumerate() {
-            let o = HEADER_OFFSET + 4 * i;
-            out[o..o + 4].copy_from_slice(&w.to_le_bytes());
-        }
-        out[0x17C..0x18C].copy_from_slice(&self.major_version);
-        out[0x18C..0x190].copy_from_slice(&self.minor_version.to_le_bytes());
-    }
-}
-
 /// One directory entry (`BTEntry`, 24 bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DirEntry {
@@ -150,7 +72,7 @@ pub struct DirEntry {
 }
 
 impl DirEntry {
-    fn parse(b: &[u8]) -> Self {
+    pub(super) fn parse(b: &[u8]) -> Self {
         let u = |i: usize| u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]]);
         Self {
             flags: u(0),
@@ -184,65 +106,84 @@ impl DirEntry {
     }
 }
 
-/// A decoded B-tree node.
-#[derive(Debug, Clone)]
-struct Node {
-    offset: u32,
-    branches: [u32; BRANCHES],
-    entries: Vec<DirEntry>,
-}
-
-impl Node {
-    fn is_leaf(&self) -> bool {
-        self.branches[0] == 0 || self.branches[0] == DRW_FILL
-    }
-}
-
-enum Storage {
-    Mapped(memmap2::Mmap),
-    Owned(Vec<u8>),
-}
-
-/// A read-only portal DAT, memory-mapped or held in memory.
+/// A read-only portal DAT.
 ///
 /// Lookups descend the B-tree; [`DatArchive::entries_in_range`] walks it in order with
-/// pruning. Nothing is cached: the directory is never loaded into a map.
+/// pruning. Only a few decoded directory nodes are cached; records are read when asked for.
+/// `Sync`: one archive can serve many threads.
 pub struct DatArchive {
-    data: Storage,
+    storage: Storage,
+    /// The file's length when it was opened.
+    len: u64,
     header: DatHeader,
+    preamble: [u8; HEADER_OFFSET],
+    path: Option<PathBuf>,
+    nodes: NodeCache,
 }
 
 impl std::fmt::Debug for DatArchive {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mode = match &self.storage {
+            Storage::File(_) => "positional reads",
+            Storage::Mapped(_) => "memory-mapped",
+            Storage::Owned(_) => "in memory",
+        };
         f.debug_struct("DatArchive")
-            .field("len", &self.bytes().len())
+            .field("path", &self.path)
+            .field("mode", &mode)
+            .field("len", &self.len)
             .field("header", &self.header)
             .finish()
     }
 }
 
 impl DatArchive {
-    /// Memory-maps `path` and validates its header.
+    /// Opens `path` for positional reads and validates its header: the default way to open a
+    /// DAT.
+    ///
+    /// Nothing is mapped and nothing but a few directory nodes is cached, so a retail-sized
+    /// file costs little memory, and if another program truncates or rewrites the file while
+    /// it is open, reads fail with a typed error ([`DatErrorKind::Truncated`] or a record
+    /// error) instead of the process dying.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, DatError> {
         let path = path.as_ref();
-        let io = |source| {
-            DatError::new(
-                None,
-                0,
-                DatErrorKind::Io {
-                    path: path.display().to_string(),
-                    source,
-                },
-            )
-        };
-        let file = std::fs::File::open(path).map_err(io)?;
-        let map = map_file(&file).map_err(io)?;
-        Self::from_storage(Storage::Mapped(map))
+        let (file, len) = storage::open_file(path)?;
+        Self::from_storage(Storage::File(file), len, Some(path))
+    }
+
+    /// Reads the whole of `path` into memory and validates its header. Costs the file's size
+    /// in memory; afterwards reads are memory copies and the file may change freely.
+    pub fn open_in_memory(path: impl AsRef<Path>) -> Result<Self, DatError> {
+        let path = path.as_ref();
+        let (file, len) = storage::open_file(path)?;
+        let bytes = storage::read_all(file, len, path)?;
+        let len = bytes.len() as u64;
+        Self::from_storage(Storage::Owned(bytes), len, Some(path))
+    }
+
+    /// Memory-maps `path` read-only and validates its header.
+    ///
+    /// # Safety
+    ///
+    /// The file must not be truncated or modified, by this or any other process, while the
+    /// archive (or anything borrowing from it) lives. A mapped page whose file bytes have gone
+    /// is not an error the reader can catch: the operating system kills the process (SIGBUS on
+    /// Unix). Another program patching the DAT, or a copy still in progress, is enough. Prefer
+    /// [`DatArchive::open`] unless you control the file and have measured a gain.
+    #[allow(unsafe_code)]
+    pub unsafe fn open_mapped(path: impl AsRef<Path>) -> Result<Self, DatError> {
+        let path = path.as_ref();
+        let (file, _) = storage::open_file(path)?;
+        // SAFETY: forwarded to the caller (this function's contract).
+        let map = unsafe { storage::map_file(&file, path) }?;
+        let len = map.len() as u64;
+        Self::from_storage(Storage::Mapped(map), len, Some(path))
     }
 
     /// Uses an in-memory DAT image (e.g. one just built by [`DatWriter`]).
     pub fn from_vec(bytes: Vec<u8>) -> Result<Self, DatError> {
-        Self::from_storage(Storage::Owned(bytes))
+        let len = bytes.len() as u64;
+        Self::from_storage(Storage::Owned(bytes), len, None)
     }
 
     /// Copies a DAT image from a byte slice.
@@ -250,45 +191,34 @@ impl DatArchive {
         Self::from_vec(bytes.to_vec())
     }
 
-    fn from_storage(data: Storage) -> Result<Self, DatError> {
-        let bytes: &[u8] = match &data {
-            Storage::Mapped(m) => m,
-            Storage::Owned(v) => v,
+    fn from_storage(storage: Storage, len: u64, path: Option<&Path>) -> Result<Self, DatError> {
+        let with_path = |e: DatError| match path {
+            Some(p) => e.with_path(p),
+            None => e,
         };
-        if bytes.len() < HEADER_END {
-            return Err(DatError::new(
-                None,
-                0,
-                DatErrorKind::TooShort {
-                    len: bytes.len() as u64,
-                    needed: HEADER_END as u64,
-                },
-            ));
+        if len < HEADER_END as u64 {
+            return Err(with_path(DatError::whole_file(DatErrorKind::TooShort {
+                len,
+                needed: HEADER_END as u64,
+            })));
         }
-        let header = DatHeader::parse(bytes);
-        if header.magic != MAGIC {
-            return Err(DatError::new(
-                None,
-                HEADER_OFFSET as u64,
-                DatErrorKind::BadMagic(header.magic),
-            ));
-        }
-        if !(16..=1 << 20).contains(&header.block_size) {
-            return Err(DatError::new(
-                None,
-                HEADER_OFFSET as u64 + 4,
-                DatErrorKind::BadBlockSize(header.block_size),
-            ));
-        }
-        Ok(Self { data, header })
-    }
-
-    /// The whole file.
-    pub fn bytes(&self) -> &[u8] {
-        match &self.data {
-            Storage::Mapped(m) => m,
-            Storage::Owned(v) => v,
-        }
+        let head = storage.read_at(0, HEADER_END).map_err(with_path)?;
+        let header = DatHeader::parse(&head);
+        let mut preamble = [0u8; HEADER_OFFSET];
+        preamble.copy_from_slice(&head[..HEADER_OFFSET]);
+        drop(head);
+        header.validate(len).map_err(with_path)?;
+        let dat = Self {
+            storage,
+            len,
+            header,
+            preamble,
+            path: path.map(Path::to_path_buf),
+            nodes: NodeCache::default(),
+        };
+        dat.check_block(None, HEADER_OFFSET as u64 + 0x20, dat.header.btree_root)
+            .map_err(with_path)?;
+        Ok(dat)
     }
 
     /// The header.
@@ -296,12 +226,61 @@ impl DatArchive {
         &self.header
     }
 
-    fn len(&self) -> u64 {
-        self.bytes().len() as u64
+    /// The file's first 0x140 bytes (version string and transaction journal), which
+    /// [`DatWriter::like`] copies.
+    pub fn preamble(&self) -> &[u8; HEADER_OFFSET] {
+        &self.preamble
+    }
+
+    /// The path the archive was opened from, if any.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The file's length in bytes (when it was opened).
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the file is empty (never true for an archive that opened).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The most bytes the file's blocks can hold: every whole block's payload. Files that do
+    /// not share blocks cannot claim more than this in all.
+    pub fn capacity(&self) -> u64 {
+        let bs = u64::from(self.header.block_size);
+        (self.len / bs) * (bs - 4)
+    }
+
+    /// Checks that `entries` could all be stored without sharing blocks: their sizes must not
+    /// add up to more than [`DatArchive::capacity`]. A caller about to read many entries (a
+    /// sweep, a preload) calls this first, so that a directory whose entries point into one
+    /// shared chain costs an error instead of time proportional to entries × chain length.
+    pub fn check_total_size<'a>(
+        &self,
+        entries: impl IntoIterator<Item = &'a DirEntry>,
+    ) -> Result<u64, DatError> {
+        let mut claimed = 0u64;
+        let mut n = 0usize;
+        for e in entries {
+            claimed += u64::from(e.size);
+            n += 1;
+        }
+        let capacity = self.capacity();
+        if claimed > capacity {
+            return Err(DatError::whole_file(DatErrorKind::Overcommitted {
+                entries: n,
+                claimed,
+                capacity,
+            }));
+        }
+        Ok(claimed)
     }
 
     /// Checks that the block at `block` lies wholly inside the file.
-    fn check_block(&self, file_id: Option<u32>, from: u64, block: u32) -> Result<usize, DatError> {
+    fn check_block(&self, file_id: Option<u32>, from: u64, block: u32) -> Result<u64, DatError> {
         if block & 0x8000_0000 != 0 {
             return Err(DatError::new(
                 file_id,
@@ -311,25 +290,30 @@ impl DatArchive {
         }
         let bs = u64::from(self.header.block_size);
         let start = u64::from(block);
-        if block == 0 || start < HEADER_END as u64 || start + bs > self.len() {
+        if block == 0 || start < HEADER_END as u64 || start + bs > self.len {
             return Err(DatError::new(
                 file_id,
                 from,
                 DatErrorKind::BlockOutOfBounds {
                     block: start,
-                    file_len: self.len(),
+                    file_len: self.len,
                 },
             ));
         }
-        Ok(block as usize)
+        Ok(start)
     }
 
     /// Reads `size` bytes through the block chain starting at `first` (spec §2.3).
+    ///
+    /// Chains are read a span of consecutive blocks at a time: one read when the chain is
+    /// contiguous (as writers lay it out), and spans that start at one block and double while
+    /// the chain stays contiguous after a jump, so a fragmented chain costs at most about twice
+    /// its size.
     fn read_chain(&self, file_id: Option<u32>, first: u32, size: u32) -> Result<Vec<u8>, DatError> {
         let bs = self.header.block_size as usize;
         let payload = bs - 4;
         let size_u = size as usize;
-        let capacity = (self.len() / bs as u64) * payload as u64;
+        let capacity = self.capacity();
         if u64::from(size) > capacity {
             return Err(DatError::new(
                 file_id,
@@ -344,107 +328,73 @@ impl DatArchive {
         if size == 0 {
             return Ok(out);
         }
-        let data = self.bytes();
         let needed_blocks = size_u.div_ceil(payload);
-        let mut seen: BTreeSet<u32> = BTreeSet::new();
+        let mut seen = (needed_blocks > 1).then(Visited::default);
         let mut block = first;
         let mut from = u64::from(first);
+        let mut span_blocks = needed_blocks;
         loop {
-            let at = self.check_block(file_id, from, block)?;
-            if needed_blocks > 1 && !seen.insert(block) {
+            let start = self.check_block(file_id, from, block)?;
+            if let Some(seen) = &mut seen
+                && !seen.insert(block)
+            {
                 return Err(DatError::new(
                     file_id,
                     from,
                     DatErrorKind::ChainCycle(block),
                 ));
             }
-            let take = (size_u - out.len()).min(payload);
-            out.extend_from_slice(&data[at + 4..at + 4 + take]);
-            if out.len() == size_u {
-                return Ok(out);
+            let left = (size_u - out.len()).div_ceil(payload);
+            let fit = ((self.len - start) / bs as u64) as usize;
+            let n = if self.storage.in_memory() {
+                left
+            } else {
+                span_blocks.min(left)
             }
-            let next = u32::from_le_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]]);
-            if next == 0 {
-                return Err(DatError::new(
-                    file_id,
-                    u64::from(block),
-                    DatErrorKind::ChainTooShort {
-                        missing: (size_u - out.len()) as u64,
-                        size: u64::from(size),
-                    },
-                ));
-            }
-            from = u64::from(block);
-            block = next;
-        }
-    }
-
-    fn read_node(&self, offset: u32) -> Result<Node, DatError> {
-        let raw = self.read_chain(None, offset, NODE_SIZE as u32)?;
-        let u = |o: usize| u32::from_le_bytes([raw[o], raw[o + 1], raw[o + 2], raw[o + 3]]);
-        let mut branches = [0u32; BRANCHES];
-        for (i, b) in branches.iter_mut().enumerate() {
-            *b = u(4 * i);
-        }
-        let count = u(0xF8);
-        if count as usize > MAX_ENTRIES {
-            return Err(DatError::new(
-                None,
-                u64::from(offset),
-                DatErrorKind::BadEntryCount(count),
-            ));
-        }
-        let entries = (0..count as usize)
-            .map(|i| {
-                let o = 0xFC + ENTRY_SIZE * i;
-                DirEntry::parse(&raw[o..o + ENTRY_SIZE])
-            })
-            .collect();
-        Ok(Node {
-            offset,
-            branches,
-            entries,
-        })
-    }
-
-    /// Looks `id` up by descending the B-tree (spec §2.6).
-    pub fn entry(&self, id: u32) -> Result<Option<DirEntry>, DatError> {
-        let mut node_off = self.header.btree_root;
-        if node_off == 0 {
-            return Ok(None);
-        }
-        let mut path: Vec<u32> = Vec::new();
-        loop {
-            if path.contains(&node_off) {
-                return Err(DatError::new(
-                    Some(id),
-                    u64::from(node_off),
-                    DatErrorKind::TreeCycle(node_off),
-                ));
-            }
-            if path.len() >= MAX_DEPTH {
-                return Err(DatError::new(
-                    Some(id),
-                    u64::from(node_off),
-                    DatErrorKind::TreeTooDeep(MAX_DEPTH),
-                ));
-            }
-            path.push(node_off);
-            let node = self.read_node(node_off).map_err(|e| e.or_file_id(id))?;
-            let i = node.entries.partition_point(|e| e.id < id);
-            if let Some(e) = node.entries.get(i)
-                && e.id == id
-            {
-                return Ok(Some(*e));
-            }
-            if node.is_leaf() {
-                return Ok(None);
-            }
-            let child = node.branches[i];
-            if child == 0 || child == DRW_FILL {
-                return Ok(None);
-            }
-            node_off = child;
+            .min(fit);
+            let span = self
+                .storage
+                .read_at(start, n * bs)
+                .map_err(|e| match file_id {
+                    Some(id) => e.or_file_id(id),
+                    None => e,
+                })?;
+            let mut j = 0;
+            let next = loop {
+                let at = j * bs;
+                let take = (size_u - out.len()).min(payload);
+                out.extend_from_slice(&span[at + 4..at + 4 + take]);
+                if out.len() == size_u {
+                    return Ok(out);
+                }
+                let next = u32::from_le_bytes([span[at], span[at + 1], span[at + 2], span[at + 3]]);
+                let here = block;
+                if next == 0 {
+                    return Err(DatError::new(
+                        file_id,
+                        u64::from(here),
+                        DatErrorKind::ChainTooShort {
+                            missing: (size_u - out.len()) as u64,
+                            size: u64::from(size),
+                        },
+                    ));
+                }
+                from = u64::from(here);
+                block = next;
+                j += 1;
+                let contiguous = u64::from(next) == start + (j * bs) as u64;
+                if !(contiguous && j < n) {
+                    break next;
+                }
+                if let Some(seen) = &mut seen
+                    && !seen.insert(next)
+                {
+                    return Err(DatError::new(file_id, from, DatErrorKind::ChainCycle(next)));
+                }
+            };
+            // Whole span used: the chain is contiguous here, read further ahead next time.
+            span_blocks = if j == n { n.saturating_mul(2) } else { 1 };
+            debug_assert_eq!(next, block);
         }
     }
 
@@ -464,7 +414,7 @@ impl DatArchive {
     pub fn file_bytes(&self, id: u32) -> Result<Vec<u8>, DatError> {
         let entry = self
             .entry(id)?
-            .ok_or_else(|| DatError::new(Some(id), 0, DatErrorKind::NotFound))?;
+            .ok_or_else(|| DatError::for_id(id, DatErrorKind::NotFound))?;
         self.entry_bytes(&entry)
     }
 
@@ -472,13 +422,28 @@ impl DatArchive {
     pub fn read<T: DatRecord>(&self, id: u32) -> Result<T, DatError> {
         let entry = self
             .entry(id)?
-            .ok_or_else(|| DatError::new(Some(id), 0, DatErrorKind::NotFound))?;
+            .ok_or_else(|| DatError::for_id(id, DatErrorKind::NotFound))?;
         self.read_entry(&entry)
     }
 
-    /// Decodes the record of a directory entry as `T`.
+    /// Decodes the record of a directory entry as `T`. The record's own id (its first four
+    /// bytes) must be the entry's: a mismatch means the directory points at another file's
+    /// data ([`DatErrorKind::IdMismatch`]).
     pub fn read_entry<T: DatRecord>(&self, entry: &DirEntry) -> Result<T, DatError> {
         let bytes = self.entry_bytes(entry)?;
+        if let Some(head) = bytes.get(..4) {
+            let record = u32::from_le_bytes([head[0], head[1], head[2], head[3]]);
+            if record != entry.id {
+                return Err(DatError::new(
+                    Some(entry.id),
+                    u64::from(entry.offset),
+                    DatErrorKind::IdMismatch {
+                        directory: entry.id,
+                        record,
+                    },
+                ));
+            }
+        }
         T::parse(&bytes)
             .map_err(|e| DatError::new(Some(entry.id), u64::from(entry.offset), e.into()))
     }
@@ -486,21 +451,7 @@ impl DatArchive {
     /// In-order iterator over the directory entries with ids in `range` (inclusive), pruning
     /// subtrees outside it (spec §2.7). Errors are yielded once, then iteration stops.
     pub fn entries_in_range(&self, range: RangeInclusive<u32>) -> EntryIter<'_> {
-        let mut it = EntryIter {
-            dat: self,
-            min: *range.start(),
-            max: *range.end(),
-            stack: Vec::new(),
-            visited: BTreeSet::new(),
-            last: None,
-            done: false,
-            pending_error: None,
-        };
-        let root = self.header.btree_root;
-        if root != 0 && range.start() <= range.end() {
-            it.push(root);
-        }
-        it
+        EntryIter::new(self, range)
     }
 
     /// Every directory entry, in id order.
@@ -536,130 +487,38 @@ impl DatArchive {
     }
 }
 
-#[allow(unsafe_code)]
-fn map_file(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
-    // SAFETY: the map is read-only and private to this process; the reader never trusts its
-    // contents (every access is bounds-checked). If another process truncates the file while
-    // it is mapped, reads could fault — the same contract every memory-mapped reader has.
-    // Mapping is needed because retail portal DATs are close to a gigabyte.
-    unsafe { memmap2::Mmap::map(file) }
+/// Blocks a chain has visited: a sorted list while the chain only moves forward (the usual
+/// layout, where no revisit is possible and membership is a binary search), a set after the
+/// first backward step.
+enum Visited {
+    Forward(Vec<u32>),
+    Any(BTreeSet<u32>),
 }
 
-struct Level {
-    node: Node,
-    /// Next entry index to consider.
-    i: usize,
-    /// Whether child `i` has already been visited.
-    child_done: bool,
-    /// An entry above the range was met: finish this node after its left child.
-    stop: bool,
-}
-
-/// In-order, range-pruned B-tree walk returned by [`DatArchive::entries_in_range`].
-pub struct EntryIter<'a> {
-    dat: &'a DatArchive,
-    min: u32,
-    max: u32,
-    stack: Vec<Level>,
-    visited: BTreeSet<u32>,
-    last: Option<u32>,
-    done: bool,
-    pending_error: Option<DatError>,
-}
-
-impl EntryIter<'_> {
-    fn push(&mut self, offset: u32) {
-        if offset == 0 || offset == DRW_FILL {
-            return; // a missing child is skipped (HB behaviour)
-        }
-        if !self.visited.insert(offset) {
-            self.pending_error = Some(DatError::new(
-                None,
-                u64::from(offset),
-                DatErrorKind::TreeCycle(offset),
-            ));
-            return;
-        }
-        if self.stack.len() >= MAX_DEPTH {
-            self.pending_error = Some(DatError::new(
-                None,
-                u64::from(offset),
-                DatErrorKind::TreeTooDeep(MAX_DEPTH),
-            ));
-            return;
-        }
-        match self.dat.read_node(offset) {
-            Ok(node) => self.stack.push(Level {
-                node,
-                i: 0,
-                child_done: false,
-                stop: false,
-            }),
-            Err(e) => self.pending_error = Some(e),
-        }
+impl Default for Visited {
+    fn default() -> Self {
+        Visited::Forward(Vec::new())
     }
 }
 
-impl Iterator for EntryIter<'_> {
-    type Item = Result<DirEntry, DatError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.done {
-                return None;
-            }
-            if let Some(e) = self.pending_error.take() {
-                self.done = true;
-                return Some(Err(e));
-            }
-            let (min, max) = (self.min, self.max);
-            let top = self.stack.last_mut()?;
-            let count = top.node.entries.len();
-            let leaf = top.node.is_leaf();
-            if top.stop || top.i > count {
-                self.stack.pop();
-                continue;
-            }
-            if top.i == count {
-                top.i += 1;
-                if !leaf {
-                    let child = top.node.branches[count];
-                    self.push(child);
+impl Visited {
+    /// Records `block`; false if it was already visited.
+    fn insert(&mut self, block: u32) -> bool {
+        match self {
+            Visited::Forward(v) => {
+                if v.last().is_none_or(|&l| l < block) {
+                    v.push(block);
+                    return true;
                 }
-                continue;
-            }
-            let e = top.node.entries[top.i];
-            if e.id < min {
-                top.i += 1;
-                continue;
-            }
-            if !top.child_done {
-                top.child_done = true;
-                if !leaf {
-                    let child = top.node.branches[top.i];
-                    self.push(child);
-                    continue;
+                if v.binary_search(&block).is_ok() {
+                    return false;
                 }
+                let mut set: BTreeSet<u32> = v.iter().copied().collect();
+                set.insert(block);
+                *self = Visited::Any(set);
+                true
             }
-            if e.id > max {
-                top.stop = true;
-                continue;
-            }
-            top.i += 1;
-            top.child_done = false;
-            let node_off = top.node.offset;
-            if let Some(prev) = self.last
-                && prev >= e.id
-            {
-                self.done = true;
-                return Some(Err(DatError::new(
-                    Some(e.id),
-                    u64::from(node_off),
-                    DatErrorKind::TreeOutOfOrder { prev, next: e.id },
-                )));
-            }
-            self.last = Some(e.id);
-            return Some(Ok(e));
+            Visited::Any(s) => s.insert(block),
         }
     }
 }

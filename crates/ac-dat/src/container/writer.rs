@@ -66,7 +66,7 @@ impl DatWriter {
     /// fields, so rewriting every entry of a DAT this crate wrote reproduces it exactly.
     pub fn like(dat: &DatArchive) -> Self {
         let mut w = Self::new();
-        w.preamble.copy_from_slice(&dat.bytes()[..HEADER_OFFSET]);
+        w.preamble.copy_from_slice(dat.preamble());
         w.header = dat.header().clone();
         w
     }

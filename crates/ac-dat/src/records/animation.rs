@@ -685,6 +685,31 @@ impl HookData {
 /// Base of the packed GfxObj ids used by ReplaceObject.
 const GFXOBJ_BASE: u32 = 0x0100_0000;
 
+/// Reads a packed DataID offset (spec §1): one u16, or two when the first has bit 0x8000.
+/// Only the canonical form the writer produces is accepted (short form below 0x4000, long form
+/// only for offsets above 0x3FFF and with bit 0x4000 clear), so every accepted hook is written
+/// back byte for byte.
+fn read_packed_id<R: Read + Seek>(r: &mut R) -> BinResult<u32> {
+    let start = r.stream_position()?;
+    let v = r_u16(r)?;
+    let (d, words) = if v & 0x8000 != 0 {
+        let lo = r_u16(r)?;
+        let d = (u32::from(v & 0x3FFF) << 16) | u32::from(lo);
+        (d, vec![v, lo])
+    } else {
+        (u32::from(v), vec![v])
+    };
+    let canonical = match words.len() {
+        1 => d <= 0x3FFF,
+        _ => v & 0x4000 == 0 && d > 0x3FFF,
+    };
+    if !canonical {
+        r.seek(binrw::io::SeekFrom::Start(start))?;
+        return Err(custom(r, RecordErrorKind::NonCanonicalPackedId(words)));
+    }
+    Ok(d)
+}
+
 impl BinRead for AnimationHook {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
@@ -693,16 +718,9 @@ impl BinRead for AnimationHook {
         let data = match type_id {
             5 => {
                 let part_index = r_u8(r)?;
-                let v = r_u16(r)?;
-                let d = if v & 0x8000 != 0 {
-                    let lo = r_u16(r)?;
-                    (u32::from(v & 0x3FFF) << 16) | u32::from(lo)
-                } else {
-                    u32::from(v)
-                };
                 HookData::ReplaceObject {
                     part_index,
-                    gfx_obj_id: GFXOBJ_BASE.wrapping_add(d),
+                    gfx_obj_id: GFXOBJ_BASE.wrapping_add(read_packed_id(r)?),
                 }
             }
             13 | 26 => {
@@ -808,14 +826,24 @@ impl BinRead for AnimationFrame {
     /// The number of parts (from the enclosing Animation or Setup).
     type Args<'a> = u32;
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, num_parts: u32) -> BinResult<Self> {
-        check_count(r, "part frame", u64::from(num_parts), Frame::SIZE as u64)?;
-        let mut frames = Vec::with_capacity(num_parts as usize);
+        let budget = AllocBudget::for_rest(r)?;
+        Self::read_budgeted(r, e, num_parts, &budget)
+    }
+}
+
+impl AnimationFrame {
+    fn read_budgeted<R: Read + Seek>(
+        r: &mut R,
+        e: Endian,
+        num_parts: u32,
+        budget: &AllocBudget,
+    ) -> BinResult<Self> {
+        let mut frames = budget.list(r, "part frame", u64::from(num_parts), Frame::SIZE as u64)?;
         for _ in 0..num_parts {
             frames.push(Frame::read_options(r, e, ())?);
         }
         let n = r_u32(r)?;
-        check_count(r, "hook", u64::from(n), 8)?;
-        let mut hooks = Vec::with_capacity(n as usize);
+        let mut hooks = budget.list(r, "hook", u64::from(n), 8)?;
         for _ in 0..n {
             hooks.push(AnimationHook::read_options(r, e, ())?);
         }
@@ -873,6 +901,9 @@ impl Animation {
     pub const ID_RANGE: std::ops::RangeInclusive<u32> = 0x0300_0000..=0x0300_FFFF;
     /// Flags bit: pos frames are stored.
     pub const POS_FRAMES: u32 = 0x1;
+    /// Flags bit: the client's `has_hooks` note. Informational only: every frame stores its
+    /// hook count whatever this bit says.
+    pub const HAS_HOOKS: u32 = 0x2;
 
     /// An animation of `num_frames` frames with `num_parts` identity part transforms each,
     /// no hooks and no pos frames — a convenient starting point for hand-built data.
@@ -909,9 +940,9 @@ impl Animation {
     pub fn num_frames(&self) -> u32 {
         self.part_frames.len() as u32
     }
-    /// Whether the animation carries root-motion frames (`flags & 1`).
+    /// Whether the animation carries root-motion frames ([`Self::POS_FRAMES`]).
     pub fn has_pos_frames(&self) -> bool {
-        self.flags & 1 != 0
+        self.flags & Self::POS_FRAMES != 0
     }
 
     /// Decodes a payload, requiring every byte to be used.
@@ -929,6 +960,7 @@ impl Animation {
 impl BinRead for Animation {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
+        let budget = AllocBudget::for_rest(r)?;
         let id = r_u32(r)?;
         let flags = r_u32(r)?;
         let num_parts = r_u32(r)?;
@@ -939,16 +971,15 @@ impl BinRead for Animation {
             .saturating_add(4)
             .saturating_add(if has_pos { Frame::SIZE as u64 } else { 0 });
         check_count(r, "frame", u64::from(num_frames), per_frame)?;
-        let mut pos_frames = Vec::new();
-        if has_pos {
-            pos_frames.reserve(num_frames as usize);
-            for _ in 0..num_frames {
-                pos_frames.push(Frame::read_options(r, e, ())?);
-            }
+        let pos_count = if has_pos { u64::from(num_frames) } else { 0 };
+        let mut pos_frames = budget.list(r, "pos frame", pos_count, Frame::SIZE as u64)?;
+        for _ in 0..pos_count {
+            pos_frames.push(Frame::read_options(r, e, ())?);
         }
-        let mut part_frames = Vec::with_capacity(num_frames as usize);
+        let part_frame_size = per_frame - if has_pos { Frame::SIZE as u64 } else { 0 };
+        let mut part_frames = budget.list(r, "frame", u64::from(num_frames), part_frame_size)?;
         for _ in 0..num_frames {
-            part_frames.push(AnimationFrame::read_options(r, e, num_parts)?);
+            part_frames.push(AnimationFrame::read_budgeted(r, e, num_parts, &budget)?);
         }
         Ok(Self {
             id,

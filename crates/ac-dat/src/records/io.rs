@@ -4,6 +4,8 @@
 //! layouts have data-dependent alignment and conditional fields, and every count must be
 //! checked against the bytes that remain *before* anything is allocated.
 
+use std::cell::Cell;
+
 use binrw::io::{Read, Seek, SeekFrom, Write};
 use binrw::{BinResult, Endian};
 use glam::{Quat, Vec3};
@@ -52,6 +54,89 @@ pub(crate) fn check_count<S: Seek>(
     Ok(())
 }
 
+/// Heap a decoded record may hold per byte of its stored form, on top of [`MEMORY_SLACK`].
+///
+/// Lists are checked against the bytes that remain before they are allocated, but an element
+/// can be much larger in memory than on disk (a frame of an animation without parts: 4 bytes
+/// stored, 48 in memory). Real records stay well below this (animations about 2×, motion tables
+/// at most 8× when every MotionData is empty), so a record that would need more is degenerate
+/// and is refused with [`RecordErrorKind::MemoryBudgetExceeded`] instead of turning a 16 MB
+/// record into 190 MB of heap on every thread that reads it.
+pub const MEMORY_PER_STORED_BYTE: u64 = 8;
+
+/// Heap every record may hold whatever its size (small records of few elements have a large
+/// ratio of fixed overhead).
+pub const MEMORY_SLACK: u64 = 64 * 1024;
+
+/// The heap one record's decoding may still allocate (see [`MEMORY_PER_STORED_BYTE`]).
+///
+/// Created from the payload length by each top-level record reader and passed down to the
+/// readers of its nested lists.
+#[derive(Debug)]
+pub(crate) struct AllocBudget {
+    stored: u64,
+    budget: u64,
+    used: Cell<u64>,
+}
+
+impl AllocBudget {
+    /// A budget for a record whose stored form is the rest of the stream.
+    pub(crate) fn for_rest<S: Seek>(s: &mut S) -> BinResult<Self> {
+        let stored = remaining(s)?;
+        Ok(Self {
+            stored,
+            budget: stored
+                .saturating_mul(MEMORY_PER_STORED_BYTE)
+                .saturating_add(MEMORY_SLACK),
+            used: Cell::new(0),
+        })
+    }
+
+    /// Checks a list of `count` elements of `T` against the remaining bytes (each element
+    /// stores at least `min_size` bytes) and against the budget, charges it, and returns an
+    /// empty vector with that capacity.
+    pub(crate) fn list<T, S: Seek>(
+        &self,
+        s: &mut S,
+        what: &'static str,
+        count: u64,
+        min_size: u64,
+    ) -> BinResult<Vec<T>> {
+        check_count(s, what, count, min_size)?;
+        self.charge(s, what, count, std::mem::size_of::<T>() as u64)?;
+        // check_count bounded `count` by the stream length, so it fits a usize.
+        Ok(Vec::with_capacity(count as usize))
+    }
+
+    /// Charges `count` elements of `elem_size` bytes.
+    pub(crate) fn charge<S: Seek>(
+        &self,
+        s: &mut S,
+        what: &'static str,
+        count: u64,
+        elem_size: u64,
+    ) -> BinResult<()> {
+        let needed = self
+            .used
+            .get()
+            .saturating_add(count.saturating_mul(elem_size));
+        if needed > self.budget {
+            return Err(custom(
+                s,
+                RecordErrorKind::MemoryBudgetExceeded {
+                    what,
+                    count,
+                    needed,
+                    budget: self.budget,
+                    stored: self.stored,
+                },
+            ));
+        }
+        self.used.set(needed);
+        Ok(())
+    }
+}
+
 fn eof<S: Seek>(s: &mut S, needed: u64) -> binrw::Error {
     custom(s, RecordErrorKind::UnexpectedEof { needed })
 }
@@ -94,12 +179,17 @@ fn f(b: &[u8], at: usize) -> f32 {
     f32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
 
-/// Skips to the next multiple of 4 from the payload start (stream position 0).
+/// Skips to the next multiple of 4 from the payload start (stream position 0). The padding
+/// must be zero: the writer could not reproduce anything else.
 pub(crate) fn align4_read<R: Read + Seek>(r: &mut R) -> BinResult<()> {
     let pos = r.stream_position()?;
     let pad = (4 - pos % 4) % 4;
     for _ in 0..pad {
-        r_u8(r)?;
+        let b = r_u8(r)?;
+        if b != 0 {
+            r.seek(SeekFrom::Current(-1))?;
+            return Err(custom(r, RecordErrorKind::NonZeroPadding(b)));
+        }
     }
     Ok(())
 }

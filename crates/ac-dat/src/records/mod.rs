@@ -11,6 +11,7 @@ mod motion_table;
 mod setup;
 
 pub use animation::*;
+pub use io::{MEMORY_PER_STORED_BYTE, MEMORY_SLACK};
 pub use motion_table::*;
 pub use setup::*;
 

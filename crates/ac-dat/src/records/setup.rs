@@ -93,11 +93,11 @@ impl Setup {
 impl BinRead for Setup {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<Self> {
+        let budget = AllocBudget::for_rest(r)?;
         let id = r_u32(r)?;
         let flags = r_u32(r)?;
         let num_parts = r_u32(r)?;
-        check_count(r, "part", u64::from(num_parts), 4)?;
-        let mut parts = Vec::with_capacity(num_parts as usize);
+        let mut parts = budget.list(r, "part", u64::from(num_parts), 4)?;
         for _ in 0..num_parts {
             parts.push(r_u32(r)?);
         }
@@ -110,6 +110,7 @@ impl BinRead for Setup {
                 },
             ));
         }
+        budget.charge(r, "body byte", rem - Self::TAIL, 1)?;
         let mut body = vec![0u8; (rem - Self::TAIL) as usize];
         r.read_exact(&mut body)?;
         Ok(Self {

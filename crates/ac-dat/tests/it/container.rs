@@ -131,7 +131,7 @@ fn rewriting_every_entry_reproduces_the_same_bytes() {
 
 #[test]
 fn records_round_trip_through_a_dat() {
-    let corpus = ac_dat::synthetic::default_corpus();
+    let corpus = ac_testkit::synthetic::default_corpus();
     let mut w = DatWriter::new();
     let tables = &corpus.tables[..20];
     let anims = &corpus.animations[..50];
@@ -178,9 +178,39 @@ fn truncated_file_is_too_short() {
 }
 
 #[test]
-fn truncated_body_reports_block_out_of_bounds() {
+fn truncated_body_is_refused_at_open_and_blocks_past_the_end_are_errors() {
     let bytes = small_dat(200);
-    let dat = DatArchive::from_slice(&bytes[..bytes.len() / 2]).expect("header still fine");
+    let half = bytes.len() / 2;
+    let err = DatArchive::from_slice(&bytes[..half]).expect_err("header says longer");
+    assert!(
+        matches!(
+            err.kind,
+            DatErrorKind::Truncated {
+                what: TruncatedPart::Header,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with("DAT offset 0x148: truncated: the file ends at byte"),
+        "{err}"
+    );
+    // With the header's size patched to match, the missing blocks are found when read.
+    let mut cut = bytes[..half].to_vec();
+    set_u32(&mut cut, 0x148, half as u32);
+    let dat = match DatArchive::from_slice(&cut) {
+        Ok(dat) => dat,
+        Err(e) => {
+            // The root itself may be gone.
+            assert!(
+                matches!(e.kind, DatErrorKind::BlockOutOfBounds { .. }),
+                "{e}"
+            );
+            return;
+        }
+    };
     let errs: Vec<DatError> = dat.entries().filter_map(Result::err).collect();
     let lookup = (0..200)
         .map(|i| dat.file_bytes(0x0300_0000 + i * 3 + 1))
@@ -269,13 +299,26 @@ fn offset_past_the_end_is_detected() {
     let mut bytes = small_dat(3);
     let len = bytes.len() as u32;
     set_u32(&mut bytes, 0x160, len + 4096); // root past EOF
-    let dat = DatArchive::from_slice(&bytes).expect("open");
-    let err = dat.entry(0x0300_0001).expect_err("root");
+    let err = DatArchive::from_slice(&bytes).expect_err("root");
     assert!(
         matches!(err.kind, DatErrorKind::BlockOutOfBounds { .. }),
         "{err}"
     );
-    let err = dat.entries().next().expect("one item").expect_err("root");
+    // A child pointer past EOF fails the lookups and walks that reach it.
+    let bytes = small_dat(200);
+    let root = DatArchive::from_slice(&bytes)
+        .expect("open")
+        .header()
+        .btree_root as usize;
+    let mut bad = bytes.clone();
+    set_u32(&mut bad, root + 4, bytes.len() as u32 + 4096);
+    let dat = DatArchive::from_slice(&bad).expect("open");
+    let err = dat.entry(0x0300_0001).expect_err("child");
+    assert!(
+        matches!(err.kind, DatErrorKind::BlockOutOfBounds { .. }),
+        "{err}"
+    );
+    let err = dat.entries().find_map(Result::err).expect("walk fails");
     assert!(matches!(err.kind, DatErrorKind::BlockOutOfBounds { .. }));
 }
 
@@ -361,7 +404,7 @@ fn absurd_record_counts_are_count_errors() {
 
 #[test]
 fn record_shorter_than_its_fields_is_eof_with_offset() {
-    let t = ac_dat::synthetic::humanoid_table();
+    let t = ac_testkit::synthetic::humanoid_table();
     let bytes = t.to_bytes().expect("write");
     let err = MotionTable::parse(&bytes[..bytes.len() - 3]).expect_err("short");
     assert!(
@@ -415,14 +458,23 @@ fn drw_leaf_fill_is_accepted_as_leaf() {
 }
 
 #[test]
-fn open_maps_a_file_from_disk() {
+fn every_open_mode_reads_a_file_from_disk() {
     let dir = std::env::temp_dir().join(format!("ac-dat-it-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("tmp");
     let path = dir.join("small.dat");
     std::fs::write(&path, small_dat(70)).expect("write");
-    let dat = DatArchive::open(&path).expect("open");
-    assert_eq!(dat.entries().count(), 70);
+    let positional = DatArchive::open(&path).expect("open");
+    let in_memory = DatArchive::open_in_memory(&path).expect("open");
+    // SAFETY: this test owns the file and does not change it while the map lives.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { DatArchive::open_mapped(&path) }.expect("open");
+    for dat in [&positional, &in_memory, &mapped] {
+        assert_eq!(dat.entries().count(), 70);
+        assert_eq!(dat.path(), Some(path.as_path()));
+        let id = 0x0300_0000 + 69 * 3 + 1;
+        assert_eq!(dat.file_bytes(id).expect("read"), expected_bytes(id, 69));
+    }
     let missing = DatArchive::open(dir.join("missing.dat")).expect_err("missing");
-    assert!(matches!(missing.kind, DatErrorKind::Io { .. }));
+    assert!(matches!(missing.kind, DatErrorKind::NoSuchFile));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -4,7 +4,7 @@
 use ac_motiontable::Fidelity;
 use ac_sequence::EPSILON;
 
-use crate::ids::{RUN_FORWARD, WALK_BACKWARDS, WALK_FORWARD};
+use crate::motion::{RUN_FORWARD, WALK_BACKWARDS, WALK_FORWARD};
 use crate::params::{HoldKey, MovementParamFlags, MovementParameters};
 
 /// What a move-to should do at a given distance: the forward motion (0 = nothing to do),

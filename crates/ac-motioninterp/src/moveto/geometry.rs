@@ -3,7 +3,7 @@
 
 use ac_sequence::{EPSILON, Position};
 
-use crate::ids::TURN_RIGHT;
+use crate::motion::TURN_RIGHT;
 
 /// Fold a heading difference into `[0, 360)`: values within `EPSILON` of 0 become 0, values
 /// below `-EPSILON` get 360 added. Used after every "target heading − current heading".
@@ -73,7 +73,7 @@ pub fn cylinder_distance(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::TURN_LEFT;
+    use crate::motion::TURN_LEFT;
     use ac_sequence::AFrame as Frame;
     use glam::Vec3;
 

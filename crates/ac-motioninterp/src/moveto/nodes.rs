@@ -10,7 +10,7 @@ use super::host::MoveToHost;
 use super::manager::{MoveToManager, MoveToNode};
 use super::minterp::Minterp;
 use crate::error::WeenieError;
-use crate::ids::{TURN_LEFT, TURN_RIGHT};
+use crate::motion::{TURN_LEFT, TURN_RIGHT};
 use crate::params::{MovementParamFlags, MovementParameters, MovementType};
 
 /// Steering: an aux turn starts when the heading is off by more than this (degrees).

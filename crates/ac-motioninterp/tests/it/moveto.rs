@@ -3,7 +3,8 @@
 
 use ac_motioninterp::testing::{HostEvent, RecordingHost};
 use ac_motioninterp::{
-    MovementManager, MovementParameters, MovementStruct, TargetInfo, TargetStatus, WeenieError, ids,
+    MovementManager, MovementParameters, MovementStruct, TargetInfo, TargetStatus, WeenieError,
+    motion,
 };
 use ac_motiontable::{Fidelity, MovementType};
 use ac_sequence::{AFrame, AFrameOps, Position};
@@ -71,7 +72,7 @@ fn turn_to_heading_begins_on_use_time_and_snaps_when_past() {
     assert!(
         host.events
             .iter()
-            .any(|e| matches!(e, HostEvent::DoMotion(ids::TURN_RIGHT, _, _)))
+            .any(|e| matches!(e, HostEvent::DoMotion(motion::TURN_RIGHT, _, _)))
     );
     // A right turn's first progress test compares with the heading *difference*.
     assert_eq!(mm.move_to_manager().previous_heading(), 90.0);
@@ -91,13 +92,13 @@ fn a_do_motion_that_cancels_move_to_cleans_up_before_its_own_motion() {
     mm.perform_movement(&mut host, &mvs).unwrap();
     assert_eq!(
         mm.move_to_manager().current_command(),
-        ids::WALK_FORWARD,
+        motion::WALK_FORWARD,
         "already facing: the turn node is dropped and the move begins"
     );
     host.events.clear();
     let wave = MovementStruct::new(
         MovementType::RawCommand,
-        ids::READY,
+        motion::READY,
         MovementParameters::default(),
     );
     mm.perform_movement(&mut host, &wave).unwrap();
@@ -106,13 +107,13 @@ fn a_do_motion_that_cancels_move_to_cleans_up_before_its_own_motion() {
     // The move runs (20 m away), so the walk it stops is canonicalised to RunForward.
     let stop_walk = ev
         .iter()
-        .position(|e| matches!(e, HostEvent::StopMotion(ids::RUN_FORWARD, _, _)));
+        .position(|e| matches!(e, HostEvent::StopMotion(motion::RUN_FORWARD, _, _)));
     let done = ev
         .iter()
         .position(|e| *e == HostEvent::MoveComplete(WeenieError::ActionCancelled));
     let ready = ev
         .iter()
-        .rposition(|e| matches!(e, HostEvent::DoMotion(ids::READY, _, _)));
+        .rposition(|e| matches!(e, HostEvent::DoMotion(motion::READY, _, _)));
     assert!(
         cancel < stop_walk && stop_walk < done && done < ready,
         "{ev:?}"
@@ -143,7 +144,7 @@ fn move_to_object_waits_for_the_first_report_and_ends_on_a_lost_target() {
     mm.handle_update_target(&mut host, &ok_report(9, at(0.0, 30.0)));
     let mt = mm.move_to_manager();
     assert!(mt.initialized());
-    assert_eq!(mt.current_command(), ids::WALK_FORWARD);
+    assert_eq!(mt.current_command(), motion::WALK_FORWARD);
     // Later OK reports re-aim and restart the progress window with f32::MAX distances.
     mm.handle_update_target(&mut host, &ok_report(9, at(0.0, 31.0)));
     assert_eq!(mm.move_to_manager().previous_distance(), f32::MAX);

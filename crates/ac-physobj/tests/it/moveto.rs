@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
-use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key, synthetic};
+use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key};
 use ac_motioninterp::{MovementParamFlags, MovementParameters, TargetStatus, WeenieError};
 use ac_motiontable::Resolver;
 use ac_physobj::{
     ConfigWeenie, ObjectEvent, ObjectId, PartArray, PhysicsObj, Plane, Position, World,
 };
 use ac_sequence::{AnimationCache, AnimationSource};
+use ac_testkit::synthetic;
 use glam::{Quat, Vec3};
 
 const CELL: u32 = 0xA9B4_0021;
@@ -107,7 +108,8 @@ fn chase_world() -> (World, ObjectId, ObjectId) {
 
 /// A move to an object ends at the target's last *reported* position, which trails a moving
 /// target by up to a report interval; a server re-issues the move until it is close (ACE's
-/// monster AI does). Every move reports its end exactly once.
+/// monster AI does). While the target walks, every move ends that far behind it; once it stops,
+/// the next move catches it. Every move reports its end exactly once.
 #[test]
 fn a_chaser_catches_a_moving_target_by_re_issuing_the_move() {
     let (mut w, chaser, runner) = chase_world();
@@ -117,6 +119,11 @@ fn a_chaser_catches_a_moving_target_by_re_issuing_the_move() {
     loop {
         w.tick(1.0 / 30.0);
         ticks += 1;
+        if ticks == 180 {
+            w.with_object(runner, |o| {
+                o.stop_motion(0x4500_0005, &MovementParameters::default())
+            });
+        }
         let done: Vec<_> = w[chaser].drain_move_completions().collect();
         if done.is_empty() {
             assert!(

@@ -255,3 +255,44 @@ fn handles_are_not_reused_after_removal() {
     assert!(s.node(a).is_none());
     assert_eq!(s.node(b).map(|n| n.anim_id()), Some(CYCLE));
 }
+
+/// The time bomb of a stored range starting at frame −2³¹ played at ≥ 10⁹ frames per second:
+/// ACE walks every frame index between (up to 2²⁴ per slice, ~0.8 s). Here each 1/30 s slice
+/// costs the frames it crosses inside the animation plus a bounded head for each run outside.
+#[test]
+fn far_out_of_range_frames_cost_a_bounded_number_of_steps_per_slice() {
+    const FRAMES: u64 = 8;
+    // Per node pass: at most two runs outside the animation (below 0, past the last frame),
+    // each one exact head plus one closing step, and the frames inside.
+    let bound = 2 * (ac_sequence::EXACT_OUTSIDE_BOUNDARIES + 1) + FRAMES;
+    for fps in [1e9f32, -1e9, 3e9, f32::MAX] {
+        for with_frame in [true, false] {
+            let mut s = Sequence::new(source());
+            s.append_animation(&AnimData {
+                anim_id: CYCLE,
+                low_frame: i32::MIN,
+                high_frame: -1,
+                framerate: fps,
+            });
+            s.set_velocity(Vec3::new(0.0, 3.12, 0.0));
+            s.set_omega(Vec3::new(0.0, 0.0, 1.5));
+            let mut skipped = 0;
+            for slice in 0..300 {
+                let mut f = AFrame::IDENTITY;
+                let mut hooks = Vec::new();
+                let work = s.update(1.0 / 30.0, with_frame.then_some(&mut f), Some(&mut hooks));
+                let per_pass = bound * (u64::from(work.advances) + 1);
+                assert!(
+                    work.boundaries <= per_pass,
+                    "fps {fps} slice {slice}: {work:?} exceeds {per_pass}"
+                );
+                assert!(finite(&f), "fps {fps} slice {slice}: {f:?}");
+                skipped += work.boundaries_skipped;
+            }
+            assert!(
+                skipped > 1 << 24,
+                "fps {fps}: the runs outside the animation were really crossed ({skipped})"
+            );
+        }
+    }
+}

@@ -386,3 +386,69 @@ proptest! {
         }
     }
 }
+
+/// Runs of frame indices outside the animation (a stored low frame far below 0) against the
+/// model's frame-by-frame walk: exact bit for bit whenever ACE's result does not depend on the
+/// run's length being walked one step at a time — no sequence physics (any length), or runs up
+/// to `EXACT_OUTSIDE_BOUNDARIES` frames (with physics).
+#[test]
+fn runs_outside_the_animation_match_the_reference() {
+    let src = cache();
+    let exact_run = ac_sequence::EXACT_OUTSIDE_BOUNDARIES as i32;
+    let mut checked = 0;
+    for low in [-1, -5, -exact_run + 1, -1000, -100_000] {
+        for fps in [30.0f32, -30.0, 7.5, 1000.0] {
+            for physics in [false, true] {
+                if physics && low < -exact_run + 1 {
+                    continue;
+                }
+                for dt in [0.1f32, 1.0 / 30.0, 5.0, -0.3, 40.0] {
+                    let d = AnimData {
+                        anim_id: 0x0300_0003,
+                        low_frame: low,
+                        high_frame: -1,
+                        framerate: fps,
+                    };
+                    let mut s = Sequence::new(src.clone());
+                    let mut m = Model {
+                        list: Vec::new(),
+                        next_id: 0,
+                        first_cyclic: None,
+                        curr: None,
+                        frame: 0.0,
+                        vel: Vec3::ZERO,
+                        omega: Vec3::ZERO,
+                        depth: 0,
+                        overflow: false,
+                    };
+                    s.append_animation(&d);
+                    let anim =
+                        ac_sequence::AnimationSource::animation(&*src, d.anim_id).expect("anim");
+                    m.append(AnimSequenceNode::new(&d, anim));
+                    if physics {
+                        s.set_velocity(Vec3::new(0.0, 1.7, 0.0));
+                        s.set_omega(Vec3::new(0.0, 0.0, 0.9));
+                        m.vel = Vec3::new(0.0, 1.7, 0.0);
+                        m.omega = Vec3::new(0.0, 0.0, 0.9);
+                    }
+                    for step in 0..6 {
+                        let (mut fs, mut fm) = (AFrame::IDENTITY, Some(AFrame::IDENTITY));
+                        let (mut hs, mut hm) = (Vec::new(), Vec::new());
+                        s.update(dt, Some(&mut fs), Some(&mut hs));
+                        m.update(dt, &mut fm, &mut hm);
+                        if m.overflow {
+                            break;
+                        }
+                        let ctx =
+                            format!("low {low} fps {fps} physics {physics} dt {dt} step {step}");
+                        assert_eq!(s.frame_number().to_bits(), m.frame.to_bits(), "{ctx}");
+                        assert_eq!(Some(bits(&fs)), fm.as_ref().map(bits), "{ctx}");
+                        assert_eq!(hs, hm, "{ctx}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 300, "{checked}");
+}

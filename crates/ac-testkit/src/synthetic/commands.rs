@@ -1,50 +1,7 @@
-//! Real MotionCommand ids (ACE `MotionCommand` / `MotionStance`, `motion-constants.md` §4, §19)
-//! used by the synthetic corpus, so resolvers run on meaningful data.
+//! Which commands the synthetic tables use: the styles, substates and actions a table draws
+//! from, grouped the way the generator needs them. The ids themselves are [`ac_dat::motion`].
 
-#![allow(missing_docs)] // each constant is named after the ACE enum member it copies
-
-pub const READY: u32 = 0x4100_0003;
-pub const WALK_FORWARD: u32 = 0x4500_0005;
-pub const WALK_BACKWARDS: u32 = 0x4500_0006;
-pub const RUN_FORWARD: u32 = 0x4400_0007;
-pub const FALLEN: u32 = 0x4000_0008;
-pub const HOVER: u32 = 0x4000_000A;
-pub const ON: u32 = 0x4000_000B;
-pub const OFF: u32 = 0x4000_000C;
-pub const TURN_RIGHT: u32 = 0x6500_000D;
-pub const TURN_LEFT: u32 = 0x6500_000E;
-pub const SIDE_STEP_RIGHT: u32 = 0x6500_000F;
-pub const SIDE_STEP_LEFT: u32 = 0x6500_0010;
-pub const DEAD: u32 = 0x4000_0011;
-pub const CROUCH: u32 = 0x4100_0012;
-pub const SITTING: u32 = 0x4100_0013;
-pub const SLEEPING: u32 = 0x4100_0014;
-pub const FALLING: u32 = 0x4000_0015;
-pub const STOP_TURNING: u32 = 0x2000_003A;
-pub const JUMP: u32 = 0x2500_003B;
-
-pub const HAND_COMBAT: u32 = 0x8000_003C;
-pub const NON_COMBAT: u32 = 0x8000_003D;
-pub const SWORD_COMBAT: u32 = 0x8000_003E;
-pub const BOW_COMBAT: u32 = 0x8000_003F;
-pub const SWORD_SHIELD_COMBAT: u32 = 0x8000_0040;
-pub const CROSSBOW_COMBAT: u32 = 0x8000_0041;
-pub const SLING_COMBAT: u32 = 0x8000_0043;
-pub const TWO_HANDED_SWORD_COMBAT: u32 = 0x8000_0044;
-pub const TWO_HANDED_STAFF_COMBAT: u32 = 0x8000_0045;
-pub const DUAL_WIELD_COMBAT: u32 = 0x8000_0046;
-pub const THROWN_WEAPON_COMBAT: u32 = 0x8000_0047;
-pub const MAGIC: u32 = 0x8000_0049;
-pub const BOW_NO_AMMO: u32 = 0x8000_00E8;
-pub const CROSSBOW_NO_AMMO: u32 = 0x8000_00E9;
-pub const ATLATL_COMBAT: u32 = 0x8000_013B;
-pub const THROWN_SHIELD_COMBAT: u32 = 0x8000_013C;
-
-pub const ATTACK_HIGH1: u32 = 0x1000_0062;
-pub const ATTACK_MED1: u32 = 0x1000_0063;
-pub const ATTACK_LOW1: u32 = 0x1000_0064;
-pub const TWITCH1: u32 = 0x1000_0051;
-pub const WAVE: u32 = 0x1300_0087;
+use ac_dat::motion::*;
 
 /// Combat styles in the order the humanoid table uses them (after NonCombat).
 pub const COMBAT_STYLES: [u32; 15] = [
@@ -60,7 +17,7 @@ pub const COMBAT_STYLES: [u32; 15] = [
     THROWN_WEAPON_COMBAT,
     MAGIC,
     BOW_NO_AMMO,
-    CROSSBOW_NO_AMMO,
+    CROSS_BOW_NO_AMMO,
     ATLATL_COMBAT,
     THROWN_SHIELD_COMBAT,
 ];

@@ -8,9 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::container::{DatArchive, DirEntry};
-use crate::error::DatError;
-use crate::records::{Animation, MotionTable, Setup};
+use ac_dat::{Animation, DatArchive, DatError, DirEntry, MotionTable, Setup};
 
 /// Statistics of one motion table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -188,6 +186,63 @@ pub fn list_entries(
     dat.entries_in_range(range).collect()
 }
 
+/// What a sweep reads, decided from the directory before any record is read.
+#[derive(Debug, Clone, Default)]
+pub struct SweepPlan {
+    /// Motion table entries.
+    pub tables: Vec<DirEntry>,
+    /// Setup entries.
+    pub setups: Vec<DirEntry>,
+    /// Animation entries, by id (the referenced ones are read).
+    pub animations: BTreeMap<u32, DirEntry>,
+    /// The first animation id the directory walk could not vouch for (it stopped on an error
+    /// there); referenced animations from there on are looked up one by one
+    /// ([`SweepPlan::add_referenced_animations`]).
+    pub animations_unreadable_from: Option<u32>,
+    /// Referenced animations whose lookup failed, with the rendered error.
+    pub animation_lookup_errors: BTreeMap<u32, String>,
+    /// Problems of the directory itself, rendered (each stopped its walk; what was listed
+    /// before it is still read).
+    pub directory_errors: Vec<String>,
+}
+
+/// Walks the directory ranges of tables, animations and setups, keeping what was listed
+/// before an error, and checks that the listed entries do not claim more bytes than the file
+/// holds. If they do (entries share blocks), nothing is read: reading them all could cost far
+/// more than the file's size.
+pub fn plan(dat: &DatArchive) -> SweepPlan {
+    let mut p = SweepPlan::default();
+    let mut walk = |range: std::ops::RangeInclusive<u32>| {
+        let mut listed = Vec::new();
+        let mut stopped = None;
+        for e in dat.entries_in_range(range) {
+            match e {
+                Ok(e) => listed.push(e),
+                Err(err) => {
+                    stopped = Some(listed.last().map_or(0, |e: &DirEntry| e.id + 1));
+                    p.directory_errors
+                        .push(format!("directory: {}", error_chain(&err)));
+                    break;
+                }
+            }
+        }
+        (listed, stopped)
+    };
+    let (tables, _) = walk(MotionTable::ID_RANGE);
+    let (animations, stopped) = walk(Animation::ID_RANGE);
+    let (setups, _) = walk(Setup::ID_RANGE);
+    if let Err(e) = dat.check_total_size(tables.iter().chain(&animations).chain(&setups)) {
+        p.directory_errors
+            .push(format!("directory: {}", error_chain(&e)));
+        return p;
+    }
+    p.tables = tables;
+    p.setups = setups;
+    p.animations = animations.into_iter().map(|e| (e.id, e)).collect();
+    p.animations_unreadable_from = stopped;
+    p
+}
+
 /// Loads one motion table.
 pub fn load_table(dat: &DatArchive, entry: &DirEntry) -> TableOutcome {
     TableOutcome {
@@ -198,15 +253,59 @@ pub fn load_table(dat: &DatArchive, entry: &DirEntry) -> TableOutcome {
     }
 }
 
-/// Loads one animation by id (a missing id is not an error here; it is reported as dangling).
-pub fn load_animation(dat: &DatArchive, id: u32) -> AnimOutcome {
-    let result = match dat.entry(id) {
-        Ok(None) => Ok(None),
-        Ok(Some(e)) => dat
-            .read_entry::<Animation>(&e)
+impl SweepPlan {
+    /// Completes the animation directory for the `referenced` ids when the walk stopped early:
+    /// each id past the stop is looked up on its own (a lookup checks the nodes on its path,
+    /// so only the ids under a bad node fail), in id order. The entries found must still fit
+    /// the file together with everything else the plan reads; if they do not, they are
+    /// reported instead of read.
+    pub fn add_referenced_animations(&mut self, dat: &DatArchive, referenced: &[u32]) {
+        let Some(from) = self.animations_unreadable_from else {
+            return;
+        };
+        let mut found = Vec::new();
+        for &id in referenced.iter().filter(|&&id| id >= from) {
+            if self.animations.contains_key(&id) {
+                continue;
+            }
+            match dat.entry(id) {
+                Ok(Some(e)) => found.push(e),
+                Ok(None) => {}
+                Err(e) => {
+                    self.animation_lookup_errors.insert(id, error_chain(&e));
+                }
+            }
+        }
+        let all = self
+            .tables
+            .iter()
+            .chain(&self.setups)
+            .chain(self.animations.values())
+            .chain(&found);
+        if let Err(e) = dat.check_total_size(all) {
+            let why = format!("not read: {}", error_chain(&e));
+            for e in found {
+                self.animation_lookup_errors.insert(e.id, why.clone());
+            }
+            return;
+        }
+        self.animations.extend(found.into_iter().map(|e| (e.id, e)));
+        self.animations_unreadable_from = None;
+    }
+}
+
+/// Loads one animation by id from the plan's animation directory (a missing id is not an
+/// error here; it is reported as dangling).
+pub fn load_animation(dat: &DatArchive, plan: &SweepPlan, id: u32) -> AnimOutcome {
+    let result = match plan.animations.get(&id) {
+        Some(e) => dat
+            .read_entry::<Animation>(e)
             .map(|a| Some(a.num_frames()))
             .map_err(|e| error_chain(&e)),
-        Err(e) => Err(error_chain(&e)),
+        None => match plan.animation_lookup_errors.get(&id) {
+            Some(e) => Err(e.clone()),
+            None => Ok(None),
+        },
     };
     AnimOutcome { id, result }
 }
@@ -257,6 +356,8 @@ pub struct SweepReport {
     pub dangling_animations: Vec<DanglingAnimation>,
     /// AnimData whose frame range does not fit the animation.
     pub bad_frame_ranges: Vec<BadFrameRange>,
+    /// Problems of the directory itself (see [`SweepPlan::directory_errors`]).
+    pub directory_errors: Vec<String>,
 }
 
 impl SweepReport {
@@ -327,30 +428,36 @@ impl SweepReport {
         r
     }
 
+    /// Whether anything failed (a record or the directory): the sweep's exit status.
+    pub fn has_errors(&self) -> bool {
+        !self.failures.is_empty() || !self.directory_errors.is_empty()
+    }
+
     /// Whether anything failed or looked wrong.
     pub fn is_clean(&self) -> bool {
-        self.failures.is_empty()
+        self.directory_errors.is_empty()
+            && self.failures.is_empty()
             && self.dangling_animations.is_empty()
             && self.bad_frame_ranges.is_empty()
     }
 }
 
 /// Sequential sweep of every motion table, the animations they reference and every setup.
-/// Directory (tree) errors are fatal; per-record errors are collected in the report.
-pub fn sweep(dat: &DatArchive) -> Result<SweepReport, DatError> {
-    let tables: Vec<TableOutcome> = list_entries(dat, MotionTable::ID_RANGE)?
-        .iter()
-        .map(|e| load_table(dat, e))
-        .collect();
-    let anims = referenced_animations(&tables)
+/// Directory problems and per-record errors are collected in the report; the sweep reads
+/// what it can.
+pub fn sweep(dat: &DatArchive) -> SweepReport {
+    let mut plan = plan(dat);
+    let tables: Vec<TableOutcome> = plan.tables.iter().map(|e| load_table(dat, e)).collect();
+    let referenced = referenced_animations(&tables);
+    plan.add_referenced_animations(dat, &referenced);
+    let anims = referenced
         .into_iter()
-        .map(|id| load_animation(dat, id))
+        .map(|id| load_animation(dat, &plan, id))
         .collect();
-    let setups = list_entries(dat, Setup::ID_RANGE)?
-        .iter()
-        .map(|e| load_setup(dat, e))
-        .collect();
-    Ok(SweepReport::assemble(tables, anims, setups))
+    let setups = plan.setups.iter().map(|e| load_setup(dat, e)).collect();
+    let mut report = SweepReport::assemble(tables, anims, setups);
+    report.directory_errors = plan.directory_errors;
+    report
 }
 
 #[cfg(test)]
@@ -371,11 +478,11 @@ mod tests {
     #[test]
     fn corpus_stats_track_the_largest_tables() {
         let mut a = MotionTable::new(0x0900_0001, 0);
-        a.set_cycle(1, crate::MotionData::default().with_bitfield(1));
+        a.set_cycle(1, ac_dat::MotionData::default().with_bitfield(1));
         let mut b = MotionTable::new(0x0900_0002, 0);
-        b.set_cycle(1, crate::MotionData::default());
-        b.set_cycle(2, crate::MotionData::default().with_omega(glam::Vec3::Z));
-        b.set_link(3, 4, crate::MotionData::default());
+        b.set_cycle(1, ac_dat::MotionData::default());
+        b.set_cycle(2, ac_dat::MotionData::default().with_omega(glam::Vec3::Z));
+        b.set_link(3, 4, ac_dat::MotionData::default());
         let s = CorpusStats::of([&a, &b]);
         assert_eq!(s.tables, 2);
         assert_eq!(s.cycles, 3);

@@ -3,20 +3,21 @@
 //! For one motion table, [`catalogue`] derives a list of [`Case`]s from the table's own data —
 //! the default state, every style change and back, every substate of the default style entered
 //! and stopped, walk↔run, walking backwards, speed changes (including to 0, where ACE and retail
-//! differ), every action out of the default
-//! substate, every modifier (added, re-added, stopped) and a complete stop — and [`render`] runs
-//! them through the [`Resolver`] with a [`RecordingSequence`], printing the operations issued,
-//! the resulting `MotionState`, `num_anims`, the modelled node list and the physics. The text is
-//! deterministic, so it works as an insta snapshot (tests) and as `cargo xtask snapshots` output
-//! for any DAT.
+//! differ), every action out of the default substate, every modifier (added, re-added, stopped)
+//! and a complete stop — and [`render`] runs them through the [`Resolver`] with a
+//! [`RecordingSequence`], printing the operations issued, the resulting `MotionState`,
+//! `num_anims`, the modelled node list and the physics. Section titles name motions; everywhere
+//! else a motion prints as its name beside its id (`WalkForward(0x45000005)`), so the text can
+//! be matched against a packet log or a hex dump. The text is deterministic, so it works as an
+//! insta snapshot (tests) and as `cargo xtask snapshots` output for any DAT.
 
 use std::fmt::Write as _;
 
 use glam::Vec3;
 
-use crate::command::{is_action, stance_name};
-use crate::motion::{RUN_FORWARD, WALK_FORWARD};
-use crate::{MotionCommand, MotionState, Outcome, RecordingSequence, Resolver};
+use ac_motiontable::command::{is_action, motion_by_index};
+use ac_motiontable::motion::{RUN_FORWARD, WALK_FORWARD};
+use ac_motiontable::{MotionCommand, MotionState, Outcome, RecordingSequence, Resolver};
 
 /// One request issued in a case.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -40,16 +41,14 @@ pub struct Case {
     pub steps: Vec<Step>,
 }
 
+/// A motion's name, for the section titles (`WalkForward`; hex when it has none).
 fn name(id: u32) -> String {
     MotionCommand(id).to_string()
 }
 
-/// The full id of the `MotionCommand` whose command index is `index` (low 16 bits); table keys
-/// keep only the index, and indexes are unique across the enum.
-pub fn motion_by_index(index: u32) -> Option<u32> {
-    crate::command::all_motions()
-        .map(|(_, id)| id)
-        .find(|id| id & 0xFFFF == index & 0xFFFF && index & 0xFF_0000 == 0)
+/// A motion's name beside its id, for everything else (`WalkForward(0x45000005)`).
+fn named(id: u32) -> String {
+    format!("{:?}", MotionCommand(id))
 }
 
 /// Derive the catalogue of cases for `r`'s table.
@@ -81,7 +80,7 @@ pub fn catalogue(r: &Resolver) -> Vec<Case> {
         .iter()
         .filter(|(k, _)| in_style(*k))
         .filter_map(|(k, _)| motion_by_index(k & 0xFFFF))
-        .filter(|&m| m != dsub && crate::command::is_substate(m))
+        .filter(|&m| m != dsub && ac_motiontable::command::is_substate(m))
         .collect();
     substates.sort_unstable();
     substates.dedup();
@@ -132,7 +131,7 @@ pub fn catalogue(r: &Resolver) -> Vec<Case> {
     }
 
     let mut actions: Vec<u32> = r
-        .links_from(crate::command::cycle_key(ds, dsub))
+        .links_from(ac_motiontable::command::cycle_key(ds, dsub))
         .map(|l| l.map(|(to, _)| to).filter(|&to| is_action(to)).collect())
         .unwrap_or_default();
     actions.sort_unstable();
@@ -150,7 +149,7 @@ pub fn catalogue(r: &Resolver) -> Vec<Case> {
         .iter()
         .filter(|(k, _)| in_style(*k) || k >> 16 == 0)
         .filter_map(|(k, _)| motion_by_index(k & 0xFFFF))
-        .filter(|&m| crate::command::is_modifier(m))
+        .filter(|&m| ac_motiontable::command::is_modifier(m))
         .collect();
     modifiers.sort_unstable();
     modifiers.dedup();
@@ -180,17 +179,13 @@ fn v3(v: Vec3) -> String {
     format!("{},{},{}", v.x, v.y, v.z)
 }
 
-fn style_name(id: u32) -> String {
-    stance_name(id).map_or_else(|| name(id), str::to_owned)
-}
-
 fn render_state(out: &mut String, st: &MotionState, seq: &RecordingSequence) {
-    let list = |l: &[crate::Motion]| {
+    let list = |l: &[ac_motiontable::Motion]| {
         if l.is_empty() {
             "-".to_owned()
         } else {
             l.iter()
-                .map(|m| format!("{}@{}", name(m.id), m.speed_mod))
+                .map(|m| format!("{}@{}", named(m.id), m.speed_mod))
                 .collect::<Vec<_>>()
                 .join(" ")
         }
@@ -198,8 +193,8 @@ fn render_state(out: &mut String, st: &MotionState, seq: &RecordingSequence) {
     let _ = writeln!(
         out,
         "    state {} / {} @{}  modifiers {}  actions {}",
-        style_name(st.style),
-        name(st.substate),
+        named(st.style),
+        named(st.substate),
         st.substate_mod,
         list(st.modifiers()),
         list(st.actions())
@@ -268,8 +263,8 @@ pub fn render_case(r: &Resolver, case: &Case) -> String {
     render_state(&mut out, &st, &seq);
     for &s in &case.steps {
         let label = match s {
-            Step::Motion(m, sp) => format!("{} {sp}", name(m)),
-            Step::Stop(m) => format!("stop {}", name(m)),
+            Step::Motion(m, sp) => format!("{} {sp}", named(m)),
+            Step::Stop(m) => format!("stop {}", named(m)),
             Step::StopCompletely => "stop completely".to_owned(),
         };
         let o = run(r, &mut st, &mut seq, s);
@@ -293,7 +288,7 @@ pub fn render(r: &Resolver) -> String {
         out,
         "# motion table 0x{:08X} (default style {}, fidelity {:?})",
         r.id(),
-        style_name(r.default_style()),
+        named(r.default_style()),
         r.fidelity()
     );
     for c in catalogue(r) {
