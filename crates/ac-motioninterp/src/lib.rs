@@ -88,6 +88,6 @@ pub use interp::{
     RUN_ANIM_SPEED, RUN_TURN_FACTOR, SIDESTEP_ANIM_SPEED, SIDESTEP_FACTOR, WALK_ANIM_SPEED,
 };
 pub use manager::{MovementError, MovementManager};
-pub use moveto::{MoveToHost, MoveToManager, TargetInfo, TargetStatus};
+pub use moveto::{MoveToHost, MoveToManager, MoveToOptions, TargetInfo, TargetStatus};
 pub use params::{HoldKey, MovementParamFlags, MovementParameters, MovementStruct, MovementType};
 pub use state::{ActionNode, InterpretedMotionState, RawMotionState};

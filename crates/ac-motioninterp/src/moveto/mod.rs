@@ -28,6 +28,7 @@ mod host;
 mod manager;
 mod minterp;
 mod nodes;
+mod options;
 mod reentry;
 mod target;
 
@@ -36,6 +37,7 @@ pub use geometry::{cylinder_distance, heading_diff, heading_greater, normalize_h
 pub use host::MoveToHost;
 pub use manager::{MoveToManager, MoveToNode};
 pub use nodes::{MIN_PROGRESS_RATE, PROGRESS_WINDOW, QUANTUM_UPDATE_SPEED, STEER_TOLERANCE};
+pub use options::MoveToOptions;
 pub use target::{TargetInfo, TargetStatus};
 
 pub(crate) use minterp::Minterp;
