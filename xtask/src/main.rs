@@ -29,11 +29,11 @@ enum Command {
     Sweep(sweep::Args),
     /// Generate the deterministic synthetic portal DAT used by tests and the default run.
     Fixtures(fixtures::Args),
-    /// Render the golden transition catalogue for every motion table.
+    /// Render the transition catalogue of every motion table as insta snapshots to review.
     Snapshots(snapshots::Args),
     /// Run one conformance scenario and print its trace.
     Scenario(scenario::Args),
-    /// Run every scenario of a directory and compare with the expected traces.
+    /// Run a scenario or every scenario of a folder against its expectation, or record them (--bless).
     Conformance(conformance::Args),
     /// Render a sequence's node list over time as an SVG timeline.
     Timeline(timeline::Args),

@@ -1,7 +1,7 @@
 //! The MovementManager (`Managers/MovementManager.cs`; spec §E.12): the object's entry point
 //! for movement requests, owning its motion interpreter and its move-to manager.
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 
 use crate::error::{MotionInterpError, WeenieError};
 use crate::host::MotionHost;
@@ -10,14 +10,6 @@ use crate::moveto::{Minterp, MoveToHost, MoveToManager, TargetInfo, WithMoveTo};
 use crate::params::{MovementStruct, MovementType};
 use crate::state::{InterpretedMotionState, RawMotionState};
 
-/// Why [`MovementManager::perform_movement`] could not run a request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum MovementError {
-    /// The interpreter refused (see [`MotionInterpError`]).
-    #[error(transparent)]
-    Interp(#[from] MotionInterpError),
-}
-
 /// Owns the object's [`MotionInterp`] and [`MoveToManager`] and dispatches movement requests
 /// to them.
 ///
@@ -25,32 +17,32 @@ pub enum MovementError {
 /// or [`get_minterp`](Self::get_minterp) (ACE's `PerformMovement`/`get_minterp` path), or
 /// explicitly by [`enter_default_state`](Self::enter_default_state). ACE's constructor
 /// additionally pre-creates an un-initialised interpreter that `MakeMovementManager(true)`
-/// initialises immediately; install one with [`set_interpreter`](Self::set_interpreter) to
-/// model that. The move-to manager exists from the start, idle.
+/// initialises immediately; [`create_interpreter`](Self::create_interpreter) models that. The
+/// move-to manager exists from the start, idle.
 ///
 /// Every interpreter call is made with a host that also reaches the move-to manager, so a
 /// motion that cancels move-to (`DoMotion` with CancelMoveTo, `StopCompletely`, a jump) ends
 /// the move under way at the point where ACE does.
 #[derive(Debug, Clone, Default)]
 pub struct MovementManager {
-    fidelity: Fidelity,
+    rules: Rules,
     interp: Option<MotionInterp>,
     moveto: MoveToManager,
 }
 
 impl MovementManager {
-    /// A manager without an interpreter yet; interpreters it creates use `fidelity`. Its
+    /// A manager without an interpreter yet; interpreters it creates use `rules`. Its
     /// move-to manager is created at clock 0 (see [`Self::with_clock`]).
-    pub fn new(fidelity: Fidelity) -> MovementManager {
-        MovementManager::with_clock(fidelity, 0.0)
+    pub fn new(rules: Rules) -> MovementManager {
+        MovementManager::with_clock(rules, 0.0)
     }
 
     /// [`Self::new`] at clock `now` (seconds): the fresh move-to manager's progress times.
-    pub fn with_clock(fidelity: Fidelity, now: f64) -> MovementManager {
+    pub fn with_clock(rules: Rules, now: f64) -> MovementManager {
         MovementManager {
-            fidelity,
+            rules,
             interp: None,
-            moveto: MoveToManager::new(fidelity, now),
+            moveto: MoveToManager::new(rules, now),
         }
     }
 
@@ -70,10 +62,15 @@ impl MovementManager {
         self.interp.as_mut()
     }
 
-    /// Install an interpreter (e.g. one built with `MotionInterp::new` and not yet in its
-    /// default state, as ACE's `MotionInterp.Create`).
-    pub fn set_interpreter(&mut self, interp: MotionInterp) {
-        self.interp = Some(interp);
+    /// Install a fresh interpreter without state (ACE's `MotionInterp.Create`, before
+    /// `enter_default_state`), built with this manager's rules; replaces any previous one.
+    pub fn create_interpreter(&mut self) -> &mut MotionInterp {
+        self.interp.insert(MotionInterp::new(self.rules))
+    }
+
+    /// The rules this manager builds its interpreter with.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The move-to manager.
@@ -89,9 +86,9 @@ impl MovementManager {
     /// `get_minterp` / `EnterDefaultState` helper: the interpreter, created and put in its
     /// default state first if missing.
     pub fn get_minterp<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> &mut MotionInterp {
-        let fidelity = self.fidelity;
+        let rules = self.rules;
         self.interp.get_or_insert_with(|| {
-            let mut mi = MotionInterp::new(fidelity);
+            let mut mi = MotionInterp::new(rules);
             mi.enter_default_state(host);
             mi
         })
@@ -143,7 +140,7 @@ impl MovementManager {
     ) -> R {
         let r = f(
             &mut self.moveto,
-            &mut Minterp::Slot(&mut self.interp, self.fidelity),
+            &mut Minterp::Slot(&mut self.interp, self.rules),
             host,
         );
         let _ = host.take_deferred_cancel();
@@ -153,38 +150,36 @@ impl MovementManager {
     /// `EnterDefaultState`: create the interpreter if missing and (re-)enter its default
     /// state.
     pub fn enter_default_state<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
-        let fidelity = self.fidelity;
-        self.interp
-            .get_or_insert_with(|| MotionInterp::new(fidelity));
+        let rules = self.rules;
+        self.interp.get_or_insert_with(|| MotionInterp::new(rules));
         self.run_interp(host, false, |mi, h| mi.enter_default_state(h));
     }
 
     /// `PerformMovement`: activate the object, then hand motion commands to the interpreter
     /// (creating it with its default state first) and the move-to kinds to the move-to
-    /// manager (which always answers `None`; the outcome arrives through
-    /// [`MoveToHost::move_complete`]). `Invalid` → `GeneralMovementFailure`.
+    /// manager (which always accepts; how the move ends arrives through
+    /// [`MoveToHost::move_complete`]). `Invalid` is refused with `GeneralMovementFailure`.
     pub fn perform_movement<H: MoveToHost + ?Sized>(
         &mut self,
         host: &mut H,
         mvs: &MovementStruct,
-    ) -> Result<WeenieError, MovementError> {
+    ) -> Result<(), WeenieError> {
         host.set_active(true);
         match mvs.movement_type {
             MovementType::RawCommand
             | MovementType::InterpretedCommand
             | MovementType::StopRawCommand
             | MovementType::StopInterpretedCommand
-            | MovementType::StopCompletely => {
-                let r = self.run_interp(host, true, |mi, h| mi.perform_movement(h, mvs));
-                Ok(r.unwrap_or(Ok(WeenieError::NoMotionInterpreter))?)
-            }
+            | MovementType::StopCompletely => self
+                .run_interp(host, true, |mi, h| mi.perform_movement(h, mvs))
+                .unwrap_or(Err(WeenieError::NoMotionInterpreter)),
             MovementType::MoveToObject
             | MovementType::MoveToPosition
             | MovementType::TurnToObject
-            | MovementType::TurnToHeading => {
-                Ok(self.run_moveto(host, |m, mi, h| m.perform_movement(mi, h, mvs)))
-            }
-            MovementType::Invalid => Ok(WeenieError::GeneralMovementFailure),
+            | MovementType::TurnToHeading => self
+                .run_moveto(host, |m, mi, h| m.perform_movement(mi, h, mvs))
+                .into_result(),
+            MovementType::Invalid => Err(WeenieError::GeneralMovementFailure),
         }
     }
 

@@ -96,26 +96,11 @@ impl Weenie for TestWeenie {
     fn is_the_player(&self) -> bool {
         self.the_player
     }
-    fn inq_run_rate(&self, rate: &mut f32) -> bool {
-        match self.run_rate {
-            Some(r) => {
-                *rate = r;
-                true
-            }
-            None => false,
-        }
+    fn run_rate(&self) -> Option<f32> {
+        self.run_rate
     }
-    fn inq_jump_velocity(&self, _extent: f32, vz: &mut f32) -> bool {
-        match self.jump_velocity {
-            Some(v) => {
-                *vz = v;
-                true
-            }
-            None => {
-                *vz = 0.0;
-                false
-            }
-        }
+    fn jump_velocity(&self, _extent: f32) -> Option<f32> {
+        self.jump_velocity
     }
     fn can_jump(&self, _extent: f32) -> bool {
         self.can_jump

@@ -22,9 +22,10 @@
 //! `GetObjectSequence` and friends over a [`MotionState`]; it drives the animation player only
 //! through the [`AnimSequence`] trait (implemented by `ac-sequence`, and here by
 //! [`RecordingSequence`] for inspection). [`MotionTableManager`] owns the state and the pending
-//! queue and returns completions as values ([`MotionCompletion`]). [`Fidelity`] selects ACE's
-//! behaviour (default) or the documented retail-client differences; it is shared by every
-//! crate above.
+//! queue and returns completions as values ([`MotionCompletion`]). [`Rules`] (built from a
+//! [`Fidelity`] preset) holds the constants and the named switches between ACE's behaviour
+//! (default) and the documented retail-client differences; every layer of the stack takes one
+//! at construction.
 //!
 //! # Where ACE itself crashes or hangs
 //!
@@ -49,7 +50,9 @@
 //! use ac_dat::{AnimData, MotionData, MotionTable};
 //! use ac_motiontable::command::{cycle_key, stance::NON_COMBAT};
 //! use ac_motiontable::motion::{READY, WALK_FORWARD};
-//! use ac_motiontable::{MotionTableManager, MovementType, RecordingSequence, Resolver, WeenieError};
+//! use ac_motiontable::{
+//!     MotionTableManager, MovementType, RecordingSequence, Resolver, Rules, WeenieError,
+//! };
 //!
 //! let anim = |id| MotionData { anims: vec![AnimData::new(id)], ..MotionData::default() };
 //! let table = MotionTable {
@@ -63,7 +66,8 @@
 //!     links: vec![(cycle_key(NON_COMBAT, READY), vec![(WALK_FORWARD, anim(0x0300_0010))])],
 //!     ..MotionTable::default()
 //! };
-//! let mut mgr = MotionTableManager::new(Some(Resolver::new(table)));
+//! let rules = Rules::default();
+//! let mut mgr = MotionTableManager::new(Some(Resolver::new(table, rules)), rules);
 //! let mut seq = RecordingSequence::new();
 //! mgr.initialize_state(&mut seq);
 //! let err = mgr.perform_movement(MovementType::InterpretedCommand, WALK_FORWARD, 1.0, &mut seq);
@@ -80,10 +84,11 @@
 //! ```
 
 pub mod command;
-mod fidelity;
+pub mod gating;
 mod manager;
 mod recording;
 mod resolver;
+pub mod rules;
 mod sequence;
 mod state;
 pub mod timing;
@@ -91,7 +96,6 @@ mod weenie_error;
 
 pub use ac_dat::motion;
 pub use command::{CommandMask, MotionCommand, ParseMotionError, motion_by_name, motion_name};
-pub use fidelity::Fidelity;
 pub use manager::{AnimNode, MotionCompletion, MotionTableManager};
 pub use recording::{RecordingSequence, SeqOp};
 pub use resolver::{
@@ -99,6 +103,7 @@ pub use resolver::{
     STOP_COMPLETELY_MAX_ITERATIONS, add_motion, change_cycle_speed, combine_motion, csharp_sign,
     subtract_motion,
 };
+pub use rules::{Fidelity, Rules};
 pub use sequence::AnimSequence;
 pub use state::{Motion, MotionState};
 pub use timing::{AnimationLookup, anim_data_length, anim_dist};

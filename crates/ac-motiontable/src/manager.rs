@@ -18,7 +18,7 @@ use std::fmt;
 
 use crate::command::{CommandMask, is_action, is_modifier, is_style, is_substate};
 use crate::motion::READY;
-use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, WeenieError};
+use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, WeenieError};
 
 /// One pending motion: its id and how many AnimDone hooks it still waits for (ACE `AnimNode`).
 /// `Debug` names the motion beside its id.
@@ -72,9 +72,15 @@ pub struct MotionTableManager {
 impl MotionTableManager {
     /// ACE `MotionTableManager.Create(id)`: a fresh manager (style 0, substate 0, mod 1, counter 0,
     /// empty queue) over `table`; `None` is a manager without a table (id 0).
-    pub fn new(table: Option<Resolver>) -> Self {
+    ///
+    /// The table is read under `rules`, whatever rules the resolver was built with: a resolver
+    /// is a shared index, and the rules belong to the object that owns this manager.
+    pub fn new(table: Option<Resolver>, rules: Rules) -> Self {
         Self {
-            table,
+            table: table.map(|mut r| {
+                r.rules = rules;
+                r
+            }),
             ..Self::default()
         }
     }
@@ -325,7 +331,7 @@ mod tests {
 
     #[test]
     fn drain_jumps_the_counter_only_when_calls_would_be_no_ops() {
-        let mut m = MotionTableManager::new(None);
+        let mut m = MotionTableManager::new(None, Rules::default());
         let mut seq = RecordingSequence::new();
         m.add_to_queue(READY, u32::MAX, &mut seq);
         m.add_to_queue(READY, 0, &mut seq);
@@ -338,7 +344,7 @@ mod tests {
 
     #[test]
     fn truncation_sums_and_zeroes_after_the_kept_entry() {
-        let mut m = MotionTableManager::new(None);
+        let mut m = MotionTableManager::new(None, Rules::default());
         let mut seq = RecordingSequence::new();
         for (mo, n) in [(READY, 1), (crate::motion::WALK_FORWARD, 2), (READY, 3)] {
             m.pending.push_back(AnimNode {

@@ -13,7 +13,7 @@ use crate::command::{
     cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key, style_link_key,
     styleless_modifier_key,
 };
-use crate::{AnimSequence, Fidelity, MotionState};
+use crate::{AnimSequence, MotionState, Rules};
 
 /// ACE's `PhysicsGlobals.EPSILON` (0.0002f): the "too small to matter" tolerance of the whole
 /// physics code (here the threshold of `change_cycle_speed`). This is its only definition:
@@ -91,7 +91,9 @@ pub fn csharp_sign(x: f32) -> i32 {
 #[derive(Debug, Clone)]
 pub struct Resolver {
     ix: Arc<Index>,
-    fidelity: Fidelity,
+    /// The rules the table is read under. `pub(crate)` so a [`crate::MotionTableManager`] can
+    /// read a shared index under its own object's rules.
+    pub(crate) rules: Rules,
 }
 
 /// The record and its sorted indexes (built once per table).
@@ -137,8 +139,8 @@ fn lookup<T: Copy>(v: &[(u32, T)], key: u32) -> Option<T> {
 }
 
 impl Resolver {
-    /// Index `table` (ACE fidelity).
-    pub fn new(table: impl Into<Arc<MotionTable>>) -> Self {
+    /// Index `table`, to be read under `rules` (only its motion-table switches matter here).
+    pub fn new(table: impl Into<Arc<MotionTable>>, rules: Rules) -> Self {
         let table: Arc<MotionTable> = table.into();
         let style_defaults = index_last_wins(table.style_defaults.clone());
         let cycles = index_positions(&table.cycles);
@@ -168,19 +170,13 @@ impl Resolver {
                 link_outer,
                 link_inner,
             }),
-            fidelity: Fidelity::Ace,
+            rules,
         }
     }
 
-    /// The same resolver with another fidelity.
-    pub fn with_fidelity(mut self, fidelity: Fidelity) -> Self {
-        self.fidelity = fidelity;
-        self
-    }
-
-    /// Which behaviour set this resolver reproduces.
-    pub fn fidelity(&self) -> Fidelity {
-        self.fidelity
+    /// The rules this resolver reads its table under.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The wrapped record.
@@ -257,11 +253,12 @@ impl Resolver {
     /// The speed-sign test of the substate branch.
     ///
     /// ACE compares `Math.Sign` values, so 0 is its own sign. Retail treats 0 as non-negative
-    /// (`retail-vs-ace.md` O2).
+    /// (quirk `zero-speed-sign`).
     fn same_sign(&self, a: f32, b: f32) -> bool {
-        match self.fidelity {
-            Fidelity::Ace => csharp_sign(a) == csharp_sign(b),
-            Fidelity::Retail => (a < 0.0) == (b < 0.0),
+        if self.rules.zero_speed_non_negative {
+            (a < 0.0) == (b < 0.0)
+        } else {
+            csharp_sign(a) == csharp_sign(b)
         }
     }
 
@@ -378,12 +375,13 @@ impl Resolver {
             } else {
                 None
             };
-            // [ODD-1] ACE keys the new style's cycle with the CURRENT style's default substate
-            // and commits it; retail uses StyleDefaults[new style] and requires it to exist
-            // (`retail-vs-ace.md` O1).
-            let target_sd = match self.fidelity {
-                Fidelity::Ace => Some(sd).filter(|&d| d != 0),
-                Fidelity::Retail => self.style_default(motion),
+            // ACE keys the new style's cycle with the CURRENT style's default substate and
+            // commits it; retail uses StyleDefaults[new style] and requires it to exist (quirk
+            // `style-change-default`).
+            let target_sd = if self.rules.style_change_target_default {
+                self.style_default(motion)
+            } else {
+                Some(sd).filter(|&d| d != 0)
             };
             if let Some(target_sd) = target_sd
                 && let Some(cyc) = self.cycle(cycle_key(motion, target_sd))
@@ -510,12 +508,12 @@ impl Resolver {
                     add_motion(seq, back, 1.0);
                     add_motion(seq, Some(cyc2), st.substate_mod);
                     self.re_modify(seq, st, guard);
-                    // [ODD-2] ACE counts the to-default link a second time when a back link
-                    // exists; retail counts the back link (`retail-vs-ace.md` item 1).
-                    let third = match (back, self.fidelity) {
-                        (None, _) => 0,
-                        (Some(_), Fidelity::Ace) => count(Some(to_default)),
-                        (Some(b), Fidelity::Retail) => count(Some(b)),
+                    // ACE counts the to-default link a second time when a back link exists;
+                    // retail counts the back link (quirk `action-fallback-back-link`).
+                    let third = match back {
+                        None => 0,
+                        Some(b) if self.rules.action_back_link_count => count(Some(b)),
+                        Some(_) => count(Some(to_default)),
                     };
                     *num_anims = count(Some(to_default))
                         .wrapping_add(count(Some(act)))

@@ -8,6 +8,12 @@ use std::fmt;
 /// The result code of a movement request (ACE `WeenieError`, the subset the physics code uses).
 ///
 /// `Display` prints the trace form `Name(0xXXXX)` of FORMAT.md §7 (e.g. `NoMtableData(0x0043)`).
+///
+/// ACE passes these around as values, `None` meaning success, and so do the layers below the
+/// user boundary (a pending motion stores one as its jump error). Public entry points answer
+/// `Result<(), WeenieError>` instead ([`WeenieError::into_result`]). The type is `#[must_use]`:
+/// a refusal silently dropped is a bug.
+#[must_use = "a WeenieError other than `None` is a refusal; handle it or drop it with `let _ =`"]
 #[repr(u32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum WeenieError {
@@ -123,6 +129,20 @@ impl WeenieError {
     pub fn is_ok(self) -> bool {
         self == Self::None
     }
+
+    /// The public-boundary shape: `None` is `Ok(())`, every other code a refusal `Err(self)`.
+    pub fn into_result(self) -> Result<(), WeenieError> {
+        if self.is_ok() { Ok(()) } else { Err(self) }
+    }
+
+    /// The reference's value shape of a result: `Ok(())` is `None` (what a trace prints as
+    /// `None(0x0000)`), a refusal is itself.
+    pub fn from_result(r: Result<(), WeenieError>) -> WeenieError {
+        match r {
+            Ok(()) => WeenieError::None,
+            Err(e) => e,
+        }
+    }
 }
 
 impl fmt::Display for WeenieError {
@@ -130,6 +150,10 @@ impl fmt::Display for WeenieError {
         write!(f, "{}(0x{:04X})", self.name(), self.code())
     }
 }
+
+/// A refusal is an error (`?` works with `Box<dyn Error>` and `anyhow`). `None` only appears as
+/// an error value if someone builds `Err(WeenieError::None)` by hand.
+impl std::error::Error for WeenieError {}
 
 /// ACE `MovementType` (`motion-constants.md` §6): which kind of movement request a
 /// `PerformMovement` carries. The MotionTableManager handles the interpreted/stop kinds and

@@ -3,8 +3,9 @@
 //! Two worlds of 2,000 objects each on the synthetic humanoid table (turn cycle restricted,
 //! with a turn modifier, as retail-like tables have): 2,000 walkers; and 1,000 runners each
 //! chased by one chaser (MoveToObject, always running, never catching up: the runners run as
-//! fast, and the arrival distance is out of reach). Each step ticks the world by 0.04 s, one slice per object, including the view refresh
-//! and mail delivery phases. Divide by 2,000 for the per-object tick; the chaser's own cost is
+//! fast, and the arrival distance is out of reach). Objects are built with the public builder
+//! and driven through [`World`]'s move-to API. Each step ticks the world by 0.04 s, one slice
+//! per object, including the view refresh and mail delivery phases. Divide by 2,000 for the per-object tick; the chaser's own cost is
 //! twice the chase world's average minus a walker's. A counting allocator reports the
 //! allocations in warm steps (target: zero).
 
@@ -18,80 +19,70 @@ mod common {
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key};
-use ac_motioninterp::{HoldKey, MovementParamFlags, MovementParameters};
-use ac_motiontable::Resolver;
-use ac_physobj::{ConfigWeenie, PartArray, PhysicsObj, Plane, Position, World};
-use ac_sequence::{AnimationCache, AnimationSource};
+use ac_dat::{MotionData, cycle_key, modifier_key};
+use ac_physobj::prelude::*;
+use ac_physobj::{MoveToOptions, ObjectId};
 use ac_testkit::synthetic;
 use common::counting::{ALLOCS, Counting};
 use criterion::{Criterion, criterion_group, criterion_main};
-use glam::{Quat, Vec3};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-const NON_COMBAT: u32 = 0x8000_003D;
-const WALK_FORWARD: u32 = 0x4500_0005;
-const TURN_RIGHT: u32 = 0x6500_000D;
 const PAIRS: u32 = 1_000;
 const STEP: f64 = 0.04;
 
 fn mover_table() -> MotionTable {
     let mut t = synthetic::humanoid_table();
-    let key = cycle_key(NON_COMBAT, TURN_RIGHT);
+    let key = cycle_key(stance::NON_COMBAT, motion::TURN_RIGHT);
     if let Some(mut md) = t.cycle(key).cloned() {
         md.bitfield |= MotionData::RESTRICTED;
         t.set_cycle(key, md);
     }
     t.set_modifier(
-        modifier_key(NON_COMBAT, TURN_RIGHT),
+        modifier_key(stance::NON_COMBAT, motion::TURN_RIGHT),
         MotionData::default().with_omega(Vec3::new(0.0, 0.0, -1.570_796_4)),
     );
     t
 }
 
-fn creature(
-    source: &Arc<dyn AnimationSource>,
-    resolver: &Resolver,
-    id: u32,
-    at: Vec3,
-) -> PhysicsObj {
-    let mut o = PhysicsObj::new(
-        PartArray::new(Arc::clone(source), Some(resolver.clone())),
-        Some(ConfigWeenie {
-            run_rate: Some(1.5),
-            ..ConfigWeenie::default()
-        }),
-    );
-    o.set_event_logging(false);
-    o.set_physics_layer(true);
-    o.set_id(id);
-    o.set_radius(0.5);
-    o.set_height(1.8);
-    o.set_position_raw(Position::new(
-        0xA9B4_0021,
-        Frame {
-            origin: at,
-            orientation: Quat::IDENTITY,
-        },
-    ));
-    o.set_contact_plane(Plane {
-        normal: Vec3::Z,
-        d: 0.0,
-    });
-    o.mi_create();
-    o.mi_enter_default_state();
-    o
+struct Kit {
+    source: Arc<dyn AnimationSource>,
+    table: Arc<MotionTable>,
 }
 
-fn setup() -> (Arc<dyn AnimationSource>, Resolver) {
-    let source: Arc<dyn AnimationSource> = Arc::new(
-        synthetic::animations()
-            .into_iter()
-            .collect::<AnimationCache>(),
-    );
-    (source, Resolver::new(mover_table()))
+impl Kit {
+    fn new() -> Self {
+        Self {
+            source: Arc::new(
+                synthetic::animations()
+                    .into_iter()
+                    .collect::<AnimationCache>(),
+            ),
+            table: Arc::new(mover_table()),
+        }
+    }
+
+    fn spawn(&self, w: &mut World, id: u32, at: Vec3, heading: f32) -> ObjectId {
+        let b = PhysicsObj::builder()
+            .motion_table(Arc::clone(&self.table))
+            .animations(Arc::clone(&self.source))
+            .weenie(ConfigWeenie {
+                run_rate: Some(1.5),
+                ..ConfigWeenie::default()
+            })
+            .id(id)
+            .cylinder(0.5, 1.8)
+            .heading(heading)
+            .position(Position::new(
+                0xA9B4_0021,
+                Frame {
+                    origin: at,
+                    orientation: Quat::IDENTITY,
+                },
+            ));
+        w.spawn(b).expect("the world's rules")
+    }
 }
 
 fn place(i: u32) -> Vec3 {
@@ -99,20 +90,19 @@ fn place(i: u32) -> Vec3 {
 }
 
 fn walkers() -> World {
-    let (source, resolver) = setup();
-    let mut w = World::new();
+    let kit = Kit::new();
+    let mut w = World::new(Rules::ace());
     for i in 0..2 * PAIRS {
-        let mut o = creature(&source, &resolver, 0x5000_0000 + i, place(i));
-        o.set_heading((i % 360) as f32);
-        o.do_motion(WALK_FORWARD, &MovementParameters::default());
-        w.insert(o);
+        let o = kit.spawn(&mut w, 0x5000_0000 + i, place(i), (i % 360) as f32);
+        w[o].do_motion(motion::WALK_FORWARD, &MovementParameters::default())
+            .expect("walking is allowed");
     }
     w
 }
 
 fn chases() -> World {
-    let (source, resolver) = setup();
-    let mut w = World::new();
+    let kit = Kit::new();
+    let mut w = World::new(Rules::ace());
     let run = MovementParameters {
         hold_key_to_apply: HoldKey::Run,
         ..MovementParameters::default()
@@ -120,36 +110,32 @@ fn chases() -> World {
     // Always run, and never arrive: a move to an object ends at the target's last reported
     // position, which a chaser as fast as its target reaches within seconds; an arrival
     // distance no distance can reach keeps every chaser moving and steering.
-    let mut chase = MovementParameters {
-        distance_to_object: -1.0e6,
-        ..MovementParameters::default()
-    };
-    chase.flags.remove(MovementParamFlags::CAN_WALK);
+    let chase = MoveToOptions::default().run_only().arrive_within(-1.0e6);
     for i in 0..PAIRS {
         let at = place(i);
-        let mut runner = creature(
-            &source,
-            &resolver,
+        let runner = kit.spawn(
+            &mut w,
             0x8000_0000 + i,
             at + Vec3::new(0.0, 8.0, 0.0),
+            (i % 90) as f32,
         );
-        runner.set_heading((i % 90) as f32);
-        runner.do_motion(WALK_FORWARD, &run);
-        w.insert(runner);
-        let chaser = w.insert(creature(&source, &resolver, 0x5000_0000 + i, at));
-        let target = w.target_object(0x8000_0000 + i).expect("runner");
-        w.with_object(chaser, |o| o.move_to_object(&target, &chase));
+        w[runner]
+            .do_motion(motion::WALK_FORWARD, &run)
+            .expect("running is allowed");
+        let chaser = kit.spawn(&mut w, 0x5000_0000 + i, at, 0.0);
+        w.move_to_object(chaser, runner, chase)
+            .expect("the chase starts");
     }
     w
 }
 
 fn warm_allocations(w: &mut World) -> u64 {
     for _ in 0..120 {
-        w.tick(STEP);
+        w.tick(STEP).expect("a valid step");
     }
     let a0 = ALLOCS.load(Ordering::Relaxed);
     for _ in 0..30 {
-        w.tick(STEP);
+        w.tick(STEP).expect("a valid step");
     }
     ALLOCS.load(Ordering::Relaxed) - a0
 }

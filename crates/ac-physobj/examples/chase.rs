@@ -13,18 +13,11 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key};
-use ac_motioninterp::{HoldKey, MovementParamFlags, MovementParameters, WeenieError};
-use ac_motiontable::Resolver;
-use ac_physobj::{ConfigWeenie, ObjectId, PartArray, PhysicsObj, Plane, Position, World};
-use ac_sequence::{AnimationCache, AnimationSource};
+use ac_dat::{MotionData, cycle_key, modifier_key};
+use ac_physobj::prelude::*;
+use ac_physobj::{MoveToOptions, ObjectId};
 use ac_testkit::synthetic;
-use glam::{Quat, Vec3};
 
-const NON_COMBAT: u32 = 0x8000_003D;
-const WALK_FORWARD: u32 = 0x4500_0005;
-const TURN_RIGHT: u32 = 0x6500_000D;
-const TURN_LEFT: u32 = 0x6500_000E;
 const CHASER_ID: u32 = 0x5000_0001;
 const RUNNER_ID: u32 = 0x8000_0010;
 const DT: f64 = 1.0 / 30.0;
@@ -37,13 +30,13 @@ const CAUGHT: f32 = 2.0;
 /// what the move-to manager's steering assumes.
 fn mover_table() -> MotionTable {
     let mut t = synthetic::humanoid_table();
-    let key = cycle_key(NON_COMBAT, TURN_RIGHT);
+    let key = cycle_key(stance::NON_COMBAT, motion::TURN_RIGHT);
     if let Some(mut md) = t.cycle(key).cloned() {
         md.bitfield |= MotionData::RESTRICTED;
         t.set_cycle(key, md);
     }
     t.set_modifier(
-        modifier_key(NON_COMBAT, TURN_RIGHT),
+        modifier_key(stance::NON_COMBAT, motion::TURN_RIGHT),
         MotionData::default().with_omega(Vec3::new(0.0, 0.0, -1.570_796_4)),
     );
     t
@@ -51,38 +44,27 @@ fn mover_table() -> MotionTable {
 
 fn creature(
     source: &Arc<dyn AnimationSource>,
-    table: &MotionTable,
+    table: &Arc<MotionTable>,
     id: u32,
     at: Vec3,
     run_rate: f32,
-) -> PhysicsObj {
-    let mut o = PhysicsObj::new(
-        PartArray::new(Arc::clone(source), Some(Resolver::new(table.clone()))),
-        Some(ConfigWeenie {
+) -> PhysicsObjBuilder {
+    PhysicsObj::builder()
+        .motion_table(Arc::clone(table))
+        .animations(Arc::clone(source))
+        .weenie(ConfigWeenie {
             run_rate: Some(run_rate),
             ..ConfigWeenie::default()
-        }),
-    );
-    o.set_physics_layer(true);
-    o.set_event_logging(false);
-    o.set_id(id);
-    o.set_radius(0.5);
-    o.set_height(1.8);
-    o.set_position_raw(Position::new(
-        0xA9B4_0021,
-        Frame {
-            origin: at,
-            orientation: Quat::IDENTITY,
-        },
-    ));
-    o.set_contact_plane(Plane {
-        normal: Vec3::Z,
-        d: 0.0,
-    });
-    o.set_active(true);
-    o.mi_create();
-    o.mi_enter_default_state();
-    o
+        })
+        .id(id)
+        .cylinder(0.5, 1.8)
+        .position(Position::new(
+            0xA9B4_0021,
+            Frame {
+                origin: at,
+                orientation: Quat::IDENTITY,
+            },
+        ))
 }
 
 /// One recorded tick.
@@ -101,16 +83,15 @@ struct Mark {
     what: &'static str,
 }
 
-fn chase_params() -> MovementParameters {
-    let mut p = MovementParameters::default();
-    p.flags.remove(MovementParamFlags::CAN_WALK);
-    p.flags.insert(MovementParamFlags::STICKY);
-    p
+/// Chase: always run, and stick to the runner on arrival.
+fn chase_options() -> MoveToOptions {
+    MoveToOptions::default().run_only().sticky(true)
 }
 
-fn issue_chase(w: &mut World, chaser: ObjectId) {
-    if let Some(target) = w.target_object(RUNNER_ID) {
-        w.with_object(chaser, |o| o.move_to_object(&target, &chase_params()));
+fn issue_chase(w: &mut World, chaser: ObjectId, runner: ObjectId) {
+    if let Err(e) = w.move_to_object(chaser, runner, chase_options()) {
+        eprintln!("the chase was refused: {e}");
+        std::process::exit(1);
     }
 }
 
@@ -123,22 +104,17 @@ fn main() {
             .into_iter()
             .collect::<AnimationCache>(),
     );
-    let table = mover_table();
-    let mut w = World::new();
-    let chaser = w.insert(creature(
-        &source,
-        &table,
-        CHASER_ID,
-        Vec3::new(100.0, 100.0, 0.0),
-        1.5,
-    ));
-    let runner = w.insert(creature(
-        &source,
-        &table,
-        RUNNER_ID,
-        Vec3::new(114.0, 104.0, 0.0),
-        1.0,
-    ));
+    let table = Arc::new(mover_table());
+    let mut w = World::new(Rules::ace());
+    let mut spawn = |id, at, run_rate| match w.spawn(creature(&source, &table, id, at, run_rate)) {
+        Ok(key) => key,
+        Err(e) => {
+            eprintln!("could not build a creature: {e}");
+            std::process::exit(1);
+        }
+    };
+    let chaser = spawn(CHASER_ID, Vec3::new(100.0, 100.0, 0.0), 1.5);
+    let runner = spawn(RUNNER_ID, Vec3::new(114.0, 104.0, 0.0), 1.0);
 
     let walk = MovementParameters::default();
     let turn = MovementParameters {
@@ -146,27 +122,18 @@ fn main() {
         ..MovementParameters::default()
     };
     // The runner's script: (time, what it does).
-    type Step = fn(&mut PhysicsObj, &MovementParameters, &MovementParameters);
+    type Step =
+        fn(&mut PhysicsObj, &MovementParameters, &MovementParameters) -> Result<(), WeenieError>;
     let script: [(f64, Step); 6] = [
         (0.0, |o, w, _| {
             o.set_heading(60.0);
-            o.do_motion(WALK_FORWARD, w);
+            o.do_motion(motion::WALK_FORWARD, w)
         }),
-        (2.0, |o, _, t| {
-            o.do_motion(TURN_LEFT, t);
-        }),
-        (3.6, |o, _, t| {
-            o.stop_motion(TURN_LEFT, t);
-        }),
-        (5.5, |o, _, t| {
-            o.do_motion(TURN_RIGHT, t);
-        }),
-        (6.4, |o, _, t| {
-            o.stop_motion(TURN_RIGHT, t);
-        }),
-        (8.0, |o, w, _| {
-            o.stop_motion(WALK_FORWARD, w);
-        }),
+        (2.0, |o, _, t| o.do_motion(motion::TURN_LEFT, t)),
+        (3.6, |o, _, t| o.stop_motion(motion::TURN_LEFT, t)),
+        (5.5, |o, _, t| o.do_motion(motion::TURN_RIGHT, t)),
+        (6.4, |o, _, t| o.stop_motion(motion::TURN_RIGHT, t)),
+        (8.0, |o, w, _| o.stop_motion(motion::WALK_FORWARD, w)),
     ];
 
     let mut samples = Vec::new();
@@ -178,11 +145,13 @@ fn main() {
     for i in 0..=steps {
         let t = i as f64 * DT;
         while next < script.len() && t >= script[next].0 {
-            w.with_object(runner, |o| (script[next].1)(o, &walk, &turn));
+            if let Some(Err(e)) = w.with_object(runner, |o| (script[next].1)(o, &walk, &turn)) {
+                eprintln!("the runner refused its motion: {e}");
+            }
             next += 1;
         }
         if i == 15 {
-            issue_chase(&mut w, chaser);
+            issue_chase(&mut w, chaser, runner);
             moves += 1;
             marks.push(Mark {
                 t: t as f32,
@@ -190,19 +159,23 @@ fn main() {
                 what: "move_to_object",
             });
         }
-        w.tick(DT);
-        let ends: Vec<WeenieError> = w[chaser].drain_move_completions().collect();
+        if let Err(e) = w.step(DT) {
+            eprintln!("bad step: {e}");
+            std::process::exit(1);
+        }
+        let mut ends = Vec::new();
+        w.drain_move_completions(&mut ends);
         let gap = w[chaser].position().distance(w[runner].position());
-        for end in ends {
+        for (_, end) in ends {
             let at = w[chaser].position().frame.origin;
-            if end == WeenieError::None && gap > CAUGHT {
+            if end.arrived() && gap > CAUGHT {
                 // Arrived where the runner *was* reported: chase again.
                 marks.push(Mark {
                     t: t as f32,
                     at,
                     what: "re-issued",
                 });
-                issue_chase(&mut w, chaser);
+                issue_chase(&mut w, chaser, runner);
                 moves += 1;
             } else if caught_at.is_none() {
                 caught_at = Some(t);

@@ -12,14 +12,16 @@ use ac_dat::Frame;
 use ac_interp_manager::{InterpHost, Position, PositionManager};
 use ac_motioninterp::{
     MoveToHost, MovementManager, MovementParamFlags, MovementParameters, MovementStruct,
-    TargetInfo, TargetStatus, WeenieError,
+    TargetInfo, TargetStatus, Weenie, WeenieError,
 };
+use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
+use crate::core::ObjCore;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::host::ImHost;
-use crate::object::{ObjCore, PhysicsObj, SET_POSITION_FLAGS};
+use crate::object::{PhysicsObj, SET_POSITION_FLAGS};
 use crate::target::{Owner, SelfMail, TargetMail, TargetManager, TargetView, TargetViews};
 use ac_sequence::AFrameOps;
 
@@ -42,7 +44,7 @@ pub struct TargetObject {
     pub view: TargetView,
 }
 
-impl ObjCore {
+impl<W: Weenie> ObjCore<W> {
     /// Run a target-manager operation with the object as its owner (creating the manager when
     /// `create`); `None` without a manager.
     fn with_tm<R>(
@@ -98,7 +100,7 @@ impl ObjCore {
 }
 
 /// The object's move-to side (`docs/moveto.md`).
-impl MoveToHost for ObjCore {
+impl<W: Weenie> MoveToHost for ObjCore<W> {
     fn position(&self) -> Position {
         self.position
     }
@@ -162,9 +164,9 @@ impl MoveToHost for ObjCore {
 /// The object lent to its position manager from inside a movement-manager call (the
 /// movement manager is busy): a `cancel_moveto` is deferred to it, and the interpreter is out
 /// of reach (only `Unstick` takes this path, which needs neither).
-struct CoreHost<'a>(&'a mut ObjCore);
+struct CoreHost<'a, W>(&'a mut ObjCore<W>);
 
-impl InterpHost for CoreHost<'_> {
+impl<W: Weenie> InterpHost for CoreHost<'_, W> {
     fn position(&self) -> Position {
         self.0.position
     }
@@ -204,7 +206,7 @@ impl InterpHost for CoreHost<'_> {
     }
 }
 
-impl ObjCore {
+impl<W: Weenie> ObjCore<W> {
     /// `GetObjectA(id).Position`: this object, or what it sees of another.
     pub(crate) fn object_position(&self, id: u32) -> Option<Position> {
         if id == self.id {
@@ -214,13 +216,13 @@ impl ObjCore {
     }
 }
 
-impl PhysicsObj {
+impl<W: Weenie> PhysicsObj<W> {
     /// Run a movement-manager call (nothing without a movement manager) with the position
     /// manager lent to the object, then what the call deferred: a `StickTo`, and reports for
     /// this object.
     pub(crate) fn with_mm<R>(
         &mut self,
-        f: impl FnOnce(&mut MovementManager, &mut ObjCore) -> R,
+        f: impl FnOnce(&mut MovementManager, &mut ObjCore<W>) -> R,
     ) -> Option<R> {
         self.sync_constraint();
         let mm = self.mm.as_mut()?;
@@ -229,6 +231,15 @@ impl PhysicsObj {
         self.pm = self.core.lent_pm.take();
         self.after_manager_call();
         Some(r)
+    }
+
+    /// `get_minterp()` with the position manager lent to the object (its default state may
+    /// unstick) and what it deferred run after it.
+    pub(crate) fn get_minterp_routed(&mut self) {
+        self.core.lent_pm = self.pm.take();
+        crate::host::get_minterp(&mut self.core, &mut self.mm);
+        self.pm = self.core.lent_pm.take();
+        self.after_manager_call();
     }
 
     /// Run what a manager call left for after it: a deferred `StickTo`, then the reports for
@@ -310,7 +321,7 @@ impl PhysicsObj {
     fn ensure_movement_manager(&mut self) {
         if self.mm.is_none() {
             self.core.log(ObjectEvent::MakeMovementManager);
-            let mut m = MovementManager::with_clock(self.core.fidelity, self.core.update_time);
+            let mut m = MovementManager::with_clock(self.core.rules, self.core.update_time);
             self.core.lent_pm = self.pm.take();
             m.enter_default_state(&mut self.core);
             self.pm = self.core.lent_pm.take();
@@ -322,82 +333,141 @@ impl PhysicsObj {
         }
     }
 
-    fn perform_move_to(&mut self, mvs: &MovementStruct) {
-        self.with_mm(|mm, core| {
-            let _ = mm.perform_movement(core, mvs);
-        });
+    /// The move-to half of `perform_movement`: refuse parameters that are not finite numbers
+    /// (they would poison the distances and the clock arithmetic), create the movement manager
+    /// when missing, and hand the request to it.
+    pub(crate) fn perform_move_to(&mut self, mvs: &MovementStruct) -> Result<(), WeenieError> {
+        let p = &mvs.params;
+        let finite = [
+            p.speed,
+            p.distance_to_object,
+            p.min_distance,
+            p.desired_heading,
+            p.walk_run_threshold,
+            mvs.radius,
+            mvs.height,
+        ]
+        .iter()
+        .all(|v| v.is_finite())
+            && !p.fail_distance.is_nan()
+            && nmath::vec_is_valid(mvs.position.frame.origin);
+        if !finite {
+            return Err(WeenieError::GeneralMovementFailure);
+        }
+        self.ensure_movement_manager();
+        self.with_mm(|mm, core| mm.perform_movement(core, mvs))
+            .unwrap_or(Err(WeenieError::NoMotionInterpreter))
     }
 
-    /// `PhysicsObj.MoveToObject(target, params)`: walk or run to `target` (followed through
-    /// target reports). Creates the movement manager when missing.
-    pub fn move_to_object(&mut self, target: &TargetObject, params: &MovementParameters) {
+    /// Walk or run to `target` (ACE `PhysicsObj.MoveToObject`): turn towards it, move until
+    /// within the arrival distance of its cylinder, optionally turn to a final heading. The
+    /// target is followed through its reports, which a [`World`](crate::World) delivers (use
+    /// [`World::move_to_object`](crate::World::move_to_object) there). The end arrives later
+    /// as a [`MoveComplete`] ([`Self::drain_move_completions`]). Creates the movement manager
+    /// when missing; refuses non-finite parameters with `GeneralMovementFailure`.
+    ///
+    /// `options` is a [`MoveToOptions`](crate::MoveToOptions) (or the raw [`MovementParameters`] a network message
+    /// carries).
+    pub fn move_to_object(
+        &mut self,
+        target: &TargetObject,
+        options: impl Into<MovementParameters>,
+    ) -> Result<(), WeenieError> {
         self.set_view(target.id, Some(target.view));
-        self.ensure_movement_manager();
         let mvs = MovementStruct::move_to_object(
             target.id,
             target.id,
             target.radius,
             target.height,
-            *params,
+            options.into(),
         );
-        self.perform_move_to(&mvs);
+        self.perform_move_to(&mvs)
     }
 
-    /// `PhysicsObj.MoveToPosition(position, params)`: walk or run to `position`.
+    /// Walk or run to `position` (ACE `PhysicsObj.MoveToPosition`); see
+    /// [`Self::move_to_object`]. A final heading is absolute here.
     ///
     /// ACE uses the movement manager here without creating it (and crashes on an object that
     /// has none); this creates it like the three other entry points.
-    pub fn move_to_position(&mut self, position: &Position, params: &MovementParameters) {
-        self.ensure_movement_manager();
-        self.perform_move_to(&MovementStruct::move_to_position(*position, *params));
+    pub fn move_to_position(
+        &mut self,
+        position: &Position,
+        options: impl Into<MovementParameters>,
+    ) -> Result<(), WeenieError> {
+        self.perform_move_to(&MovementStruct::move_to_position(*position, options.into()))
     }
 
-    /// `PhysicsObj.TurnToObject(target, params)`: turn to face `target`.
-    pub fn turn_to_object(&mut self, target: &TargetObject, params: &MovementParameters) {
+    /// Turn in place to face `target` (ACE `PhysicsObj.TurnToObject`); see
+    /// [`Self::move_to_object`].
+    pub fn turn_to_object(
+        &mut self,
+        target: &TargetObject,
+        options: impl Into<MovementParameters>,
+    ) -> Result<(), WeenieError> {
         self.set_view(target.id, Some(target.view));
-        self.ensure_movement_manager();
-        self.perform_move_to(&MovementStruct::turn_to_object(
-            target.id, target.id, *params,
-        ));
+        let mvs = MovementStruct::turn_to_object(target.id, target.id, options.into());
+        self.perform_move_to(&mvs)
     }
 
-    /// `PhysicsObj.TurnToHeading(params)`: turn to face `params.desired_heading`.
-    pub fn turn_to_heading(&mut self, params: &MovementParameters) {
-        self.ensure_movement_manager();
-        self.perform_move_to(&MovementStruct::turn_to_heading(*params));
+    /// Turn in place to compass heading `heading` (degrees, 0 = +Y, clockwise; ACE
+    /// `PhysicsObj.TurnToHeading`): the turn begins on the next slice.
+    pub fn turn_to_heading(
+        &mut self,
+        heading: f32,
+        options: impl Into<MovementParameters>,
+    ) -> Result<(), WeenieError> {
+        let mut p = options.into();
+        p.desired_heading = heading;
+        self.perform_move_to(&MovementStruct::turn_to_heading(p))
     }
 
-    /// Host `cancel_moveto()`: log, then end the move under way with `ActionCancelled`.
-    pub fn cancel_moveto(&mut self) {
+    /// End the move-to or turn-to under way (ACE `cancel_moveto`): its motions stop and it
+    /// reports `ActionCancelled`. Nothing happens when none is under way.
+    pub fn cancel_move_to(&mut self) {
         self.core.log(ObjectEvent::CancelMoveTo);
         self.with_mm(|mm, core| mm.cancel_move_to(core, WeenieError::ActionCancelled));
     }
 
-    /// Host `StopCompletely()`: log, then the movement manager's `PerformMovement
-    /// (StopCompletely)` (which cancels a move under way).
-    pub fn stop_completely(&mut self) {
-        self.core.log(ObjectEvent::StopCompletely);
-        let mvs = MovementStruct::new(
-            ac_motioninterp::MovementType::StopCompletely,
-            0,
-            MovementParameters::default(),
-        );
-        self.with_mm(|mm, core| {
-            let _ = mm.perform_movement(core, &mvs);
-        });
+    /// Take the ends of the move-tos and turn-tos since the last call, oldest first (what ACE
+    /// hands to `WeenieObj.OnMoveComplete`). Every move reports its end exactly once, except a
+    /// move to the object itself (the reference never reports that one).
+    pub fn drain_move_completions(&mut self) -> impl Iterator<Item = MoveComplete> + '_ {
+        self.core.move_completions.drain(..).map(MoveComplete)
     }
 
-    /// The movement manager's `UseTime()` outside a slice; false without a movement manager.
-    pub fn moveto_use_time(&mut self) -> bool {
-        self.with_mm(|mm, core| mm.use_time(core)).is_some()
-    }
-
-    /// `IsMovingTo()`: the `moving_to` answer or a move under way (false without a movement
-    /// manager).
+    /// `IsMovingTo()`: a move-to or turn-to is under way (or the reference host's `moving_to`
+    /// answer is set).
     pub fn is_moving_to(&self) -> bool {
         self.mm
             .as_ref()
             .is_some_and(|mm| self.core.moving_to || mm.is_moving_to())
+    }
+
+    /// The object's ACE id: what its target reports carry and how a [`World`](crate::World)
+    /// finds it for others (set with the builder's `id`).
+    pub fn id(&self) -> u32 {
+        self.core.id
+    }
+    /// The cylinder radius (`GetRadius()`): move-to distances with UseSpheres, sticky gaps.
+    pub fn radius(&self) -> f32 {
+        self.core.radius
+    }
+    /// The cylinder height (`GetHeight()`): move-to distances with UseSpheres.
+    pub fn height(&self) -> f32 {
+        self.core.height
+    }
+
+    /// This object as the target of someone else's move-to or turn-to.
+    pub fn as_target(&self) -> TargetObject {
+        TargetObject {
+            id: self.core.id,
+            radius: self.core.radius,
+            height: self.core.height,
+            view: TargetView {
+                position: self.core.position,
+                velocity: self.core.cached_velocity,
+            },
+        }
     }
 
     /// The target manager, if the object ever followed or was followed.
@@ -417,12 +487,12 @@ impl PhysicsObj {
         {
             return true;
         }
-        let r = self.core.with_tm(false, |tm, o| tm.handle_targetting(o));
+        self.core.with_tm(false, |tm, o| tm.handle_targetting(o));
         if let Some(tm) = self.core.tm.as_deref() {
             self.core.tm_handled_at = tm.last_update_time();
         }
         self.settle_reports();
-        r.is_some()
+        true
     }
 
     /// `TargetManager.NotifyVoyeurOfEvent(status)`: tell every follower (e.g. `ExitWorld`,
@@ -433,6 +503,11 @@ impl PhysicsObj {
             .with_tm(false, |tm, o| tm.notify_voyeurs(o, status));
         self.settle_reports();
         r.is_some()
+    }
+
+    /// Stop following (the target manager's `ClearTarget`, no log line): leaving the world.
+    pub fn clear_target_on_exit(&mut self) {
+        self.core.clear_target_quietly();
     }
 
     /// The ids of the other objects this one needs to see before it runs: what it follows,
@@ -500,12 +575,10 @@ impl PhysicsObj {
                 sent,
                 ..
             } => {
-                if self.core.tm.is_none() {
-                    self.core.tm = Some(Box::default());
-                }
-                if let Some(tm) = self.core.tm.as_deref_mut() {
-                    tm.accept_voyeur(voyeur, radius, quantum, sent);
-                }
+                self.core
+                    .tm
+                    .get_or_insert_with(Box::default)
+                    .accept_voyeur(voyeur, radius, quantum, sent);
             }
             TargetMail::Unwatch { voyeur, .. } => {
                 if let Some(tm) = self.core.tm.as_deref_mut() {
@@ -515,36 +588,48 @@ impl PhysicsObj {
             TargetMail::Report { info, .. } => self.receive_target_update(&info),
         }
     }
+}
 
-    /// Take the ends of move-tos and turn-tos reported since the last call, oldest first (the
-    /// value ACE hands to `WeenieObj.OnMoveComplete`).
-    pub fn drain_move_completions(&mut self) -> std::vec::Drain<'_, WeenieError> {
-        self.core.move_completions.drain(..)
+/// The end of a move-to or turn-to (the status ACE hands to `WeenieObj.OnMoveComplete`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveComplete(pub WeenieError);
+
+impl MoveComplete {
+    /// How the move ended: `None` arrived (or turned, or was already there);
+    /// `ActionCancelled`, `ObjectGone`, `NoObject`, `YouChargedTooFar`, `ITeleported`, or the
+    /// error of a motion the motion table refused.
+    pub fn status(self) -> WeenieError {
+        self.0
     }
 
-    /// `StickTo(id, radius, height)`: follow object `id` closely for a second (creates the
-    /// position manager). The target's position arrives through its reports.
-    pub fn stick_to(&mut self, id: u32, radius: f32, height: f32) {
-        self.make_position_manager();
-        if let Some(pm) = self.pm.as_mut() {
-            let mut host = ImHost {
-                core: &mut self.core,
-                mm: &mut self.mm,
-            };
-            pm.stick_to(&mut host, id, radius, height);
-        }
-        self.settle_reports();
+    /// Whether the move arrived (status `None`).
+    pub fn arrived(self) -> bool {
+        self.0 == WeenieError::None
+    }
+}
+
+/// The reference host's move-to calls (the conformance runner's surface).
+#[cfg(feature = "reference-host")]
+impl<W: Weenie> PhysicsObj<W> {
+    /// Host `StopCompletely()`: log, then the movement manager's `PerformMovement
+    /// (StopCompletely)` when there is one (which cancels a move under way).
+    pub fn host_stop_completely(&mut self) {
+        self.core.log(ObjectEvent::StopCompletely);
+        let mvs = MovementStruct::new(
+            ac_motioninterp::MovementType::StopCompletely,
+            0,
+            MovementParameters::default(),
+        );
+        self.with_mm(|mm, core| {
+            let _ = mm.perform_movement(core, &mvs);
+        });
     }
 
-    /// Stop following (the target manager's `ClearTarget`, no log line): leaving the world.
-    pub fn clear_target_on_exit(&mut self) {
-        self.core.clear_target_quietly();
+    /// The movement manager's `UseTime()` outside a slice; false without a movement manager.
+    pub fn moveto_use_time(&mut self) -> bool {
+        self.with_mm(|mm, core| mm.use_time(core)).is_some()
     }
 
-    /// The cylinder height (`GetHeight()`).
-    pub fn height(&self) -> f32 {
-        self.core.height
-    }
     /// Set the cylinder height.
     pub fn set_height(&mut self, h: f32) {
         self.core.height = h;

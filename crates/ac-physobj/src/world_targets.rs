@@ -3,10 +3,13 @@
 
 use ac_motioninterp::TargetStatus;
 
-use crate::moveto::TargetObject;
+use crate::moveto::{MoveComplete, TargetObject};
 use crate::object::PhysicsObj;
 use crate::target::{TargetMail, TargetView};
 use crate::world::{ObjectId, World};
+use ac_interp_manager::Position;
+use ac_motioninterp::Weenie;
+use ac_motioninterp::{MovementParameters, WeenieError};
 
 /// Slot index of a key: the order the world iterates its objects in (slot maps keep the index
 /// in the low 32 bits of a key's FFI form).
@@ -19,7 +22,7 @@ fn slot_of(k: ObjectId) -> u32 {
 /// objects that keep answering each other; ACE's chains end after one or two rounds).
 pub const MAX_MAIL_ROUNDS: usize = 64;
 
-impl World {
+impl<W: Weenie> World<W> {
     /// The object whose ACE id (`PhysicsObj::id`) is `id`: the first in slot order (ACE's
     /// `GetObjectA`).
     pub fn find(&self, id: u32) -> Option<ObjectId> {
@@ -66,23 +69,15 @@ impl World {
     pub fn view_of(&self, id: u32) -> Option<TargetView> {
         let o = self.objects.get(self.find(id)?)?;
         Some(TargetView {
-            position: *o.position(),
-            velocity: o.cached_velocity(),
+            position: o.core.position,
+            velocity: o.core.cached_velocity,
         })
     }
 
     /// Object `id` as the target of a move-to or turn-to (its id, cylinder and view).
     pub fn target_object(&self, id: u32) -> Option<TargetObject> {
         let o = self.objects.get(self.find(id)?)?;
-        Some(TargetObject {
-            id,
-            radius: o.radius(),
-            height: o.height(),
-            view: TargetView {
-                position: *o.position(),
-                velocity: o.cached_velocity(),
-            },
-        })
+        Some(o.as_target())
     }
 
     /// Refresh what object `key` sees of the objects it follows.
@@ -105,6 +100,21 @@ impl World {
                 }
             }
         }
+    }
+
+    /// The first phases of a tick or fixed step: a fresh id index on first use, and the live
+    /// views refreshed.
+    pub(crate) fn begin_phases(&mut self) {
+        self.indexed = false;
+        self.in_tick = true;
+        self.refresh_live_views();
+    }
+
+    /// The last phase: deliver the mail the objects posted.
+    pub(crate) fn end_phases(&mut self) {
+        self.deliver_posted_mail();
+        self.indexed = false;
+        self.in_tick = false;
     }
 
     /// Build the id index when a tick's phases need it; calls between ticks look objects up
@@ -194,7 +204,7 @@ impl World {
     pub fn with_object<R>(
         &mut self,
         key: ObjectId,
-        f: impl FnOnce(&mut PhysicsObj) -> R,
+        f: impl FnOnce(&mut PhysicsObj<W>) -> R,
     ) -> Option<R> {
         // Ids may have changed since the last call: look up without a stale index.
         self.indexed = false;
@@ -212,17 +222,124 @@ impl World {
         Some(r)
     }
 
+    // ------------------------------------------------------------------ move-to (user API)
+
+    /// Walk or run object `mover` to object `target` (ACE `MoveToObject`): it turns towards the
+    /// target, moves until within the arrival distance of its cylinder and optionally turns to
+    /// a final heading, following the target through its reports as both tick in this world.
+    /// The end arrives as a [`MoveComplete`] ([`Self::drain_move_completions`]).
+    ///
+    /// `options` is a [`MoveToOptions`](ac_motioninterp::MoveToOptions) (or raw
+    /// `MovementParameters`). Refused with `NoPhysicsObject` when `mover` is not in the world,
+    /// `NoObject` when `target` is not or has no id (objects that others follow need distinct
+    /// non-zero ids: the builder's `id`), `GeneralMovementFailure` for non-finite parameters.
+    pub fn move_to_object(
+        &mut self,
+        mover: ObjectId,
+        target: ObjectId,
+        options: impl Into<MovementParameters>,
+    ) -> Result<(), WeenieError> {
+        let t = self.followable(target)?;
+        self.with_mover(mover, |o| o.move_to_object(&t, options))
+    }
+
+    /// Turn object `mover` in place to face object `target` (ACE `TurnToObject`); see
+    /// [`Self::move_to_object`].
+    pub fn turn_to_object(
+        &mut self,
+        mover: ObjectId,
+        target: ObjectId,
+        options: impl Into<MovementParameters>,
+    ) -> Result<(), WeenieError> {
+        let t = self.followable(target)?;
+        self.with_mover(mover, |o| o.turn_to_object(&t, options))
+    }
+
+    /// Walk or run object `mover` to `position` (ACE `MoveToPosition`); see
+    /// [`Self::move_to_object`].
+    pub fn move_to_position(
+        &mut self,
+        mover: ObjectId,
+        position: &Position,
+        options: impl Into<MovementParameters>,
+    ) -> Result<(), WeenieError> {
+        self.with_mover(mover, |o| o.move_to_position(position, options))
+    }
+
+    /// Turn object `mover` in place to compass heading `heading` (ACE `TurnToHeading`); see
+    /// [`Self::move_to_object`].
+    pub fn turn_to_heading(
+        &mut self,
+        mover: ObjectId,
+        heading: f32,
+        options: impl Into<MovementParameters>,
+    ) -> Result<(), WeenieError> {
+        self.with_mover(mover, |o| o.turn_to_heading(heading, options))
+    }
+
+    /// End the move-to or turn-to of `mover` (it reports `ActionCancelled`); `NoPhysicsObject`
+    /// when it is not in the world.
+    pub fn cancel_move_to(&mut self, mover: ObjectId) -> Result<(), WeenieError> {
+        self.with_mover(mover, |o| {
+            o.cancel_move_to();
+            Ok(())
+        })
+    }
+
+    /// Run a movement request on `key` as a member of this world — a motion command, or a
+    /// move-to / turn-to as decoded from the network (movement types 6–9): a target named by
+    /// `object_id` is looked up here. `NoPhysicsObject` when `key` is not in the world.
+    pub fn perform_movement(
+        &mut self,
+        key: ObjectId,
+        mvs: &ac_motioninterp::MovementStruct,
+    ) -> Result<(), WeenieError> {
+        if mvs.object_id != 0 {
+            let view = self.view_of(mvs.object_id);
+            if let Some(o) = self.objects.get_mut(key) {
+                o.set_view(mvs.object_id, view);
+            }
+        }
+        self.with_mover(key, |o| o.perform_movement(mvs))
+    }
+
+    /// Append the ends of move-tos and turn-tos since the last call to `out`, in slot order of
+    /// the objects and oldest first per object.
+    pub fn drain_move_completions(&mut self, out: &mut Vec<(ObjectId, MoveComplete)>) {
+        for (k, o) in self.objects.iter_mut() {
+            out.extend(o.drain_move_completions().map(|c| (k, c)));
+        }
+    }
+
+    fn followable(&self, target: ObjectId) -> Result<TargetObject, WeenieError> {
+        let o = self.objects.get(target).ok_or(WeenieError::NoObject)?;
+        if o.core.id == 0 {
+            return Err(WeenieError::NoObject);
+        }
+        Ok(o.as_target())
+    }
+
+    fn with_mover(
+        &mut self,
+        mover: ObjectId,
+        f: impl FnOnce(&mut PhysicsObj<W>) -> Result<(), WeenieError>,
+    ) -> Result<(), WeenieError> {
+        self.with_object(mover, f)
+            .unwrap_or(Err(WeenieError::NoPhysicsObject))
+    }
+
     /// Set the world clock and every object's clock to `t` (a scenario's `time=`).
+    #[cfg(feature = "reference-host")]
     pub fn set_clock(&mut self, t: f64) {
         self.now = t;
         for o in self.objects.values_mut() {
-            o.set_update_time(t);
+            o.core.update_time = t;
         }
     }
 
     /// Remove an object as ACE's exit-world does: it stops following, its followers are told
     /// (`ExitWorld`), and the mail is delivered before it goes.
-    pub fn remove_notifying(&mut self, key: ObjectId) -> Option<PhysicsObj> {
+    pub fn remove_notifying(&mut self, key: ObjectId) -> Option<PhysicsObj<W>> {
         self.with_object(key, |o| {
             o.clear_target_on_exit();
             o.notify_voyeurs(TargetStatus::ExitWorld);

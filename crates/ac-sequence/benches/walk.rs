@@ -11,6 +11,7 @@
 // criterion's group macro generates an undocumented function.
 #![allow(missing_docs)]
 
+use ac_motiontable::Rules;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::Arc;
@@ -69,7 +70,7 @@ fn walking() -> Sequence {
         ..Animation::default()
     };
     let cache: AnimationCache = [walk, link].into_iter().collect();
-    let mut s = Sequence::new(Arc::new(cache));
+    let mut s = Sequence::new(Arc::new(cache), Rules::default());
     s.append_animation(&AnimData::new(0x0300_0010));
     s.append_animation(&AnimData::new(0x0300_0002));
     s.set_velocity(Vec3::new(0.0, 3.12, 0.0));
@@ -86,7 +87,7 @@ fn far_out_of_range() -> Sequence {
         part_frames: vec![AnimationFrame::default(); 8],
     };
     let cache: AnimationCache = [walk].into_iter().collect();
-    let mut s = Sequence::new(Arc::new(cache));
+    let mut s = Sequence::new(Arc::new(cache), Rules::default());
     s.append_animation(&AnimData::with_range(0x0300_0002, i32::MIN, -1, 1e9));
     s.set_velocity(Vec3::new(0.0, 3.12, 0.0));
     s.set_omega(Vec3::new(0.0, 0.0, 1.5));

@@ -6,7 +6,7 @@ use ac_dat::{
     AnimData, Animation, AnimationFrame, AnimationHook, Frame, HOOK_DIR_BACKWARD, HOOK_DIR_BOTH,
     HOOK_DIR_FORWARD, HookData,
 };
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use glam::Vec3;
 use slotmap::SlotMap;
 
@@ -133,14 +133,14 @@ pub struct Sequence {
     placement_frame_id: i32,
     source: Arc<dyn AnimationSource>,
     missing_animation: Option<u32>,
-    fidelity: Fidelity,
+    rules: Rules,
 }
 
 impl Default for Sequence {
     /// An empty sequence over [`crate::NoAnimations`]: usable for velocity/omega integration
     /// only (every append reports a missing animation).
     fn default() -> Self {
-        Self::new(Arc::new(crate::NoAnimations))
+        Self::new(Arc::new(crate::NoAnimations), Rules::default())
     }
 }
 
@@ -181,8 +181,12 @@ fn floor64(x: f32) -> f64 {
 }
 
 impl Sequence {
-    /// An empty sequence reading animations from `source`.
-    pub fn new(source: Arc<dyn AnimationSource>) -> Self {
+    /// An empty sequence reading animations from `source`, under `rules`.
+    ///
+    /// Only one switch concerns the sequence (quirk `missing-animation-node`, see
+    /// [`Self::append_animation`]); everything else in this player is the same in ACE and the
+    /// retail client, except retail's f64 frame counter, which is not modelled.
+    pub fn new(source: Arc<dyn AnimationSource>, rules: Rules) -> Self {
         Self {
             nodes: SlotMap::with_key(),
             head: None,
@@ -196,22 +200,13 @@ impl Sequence {
             placement_frame_id: 0,
             source,
             missing_animation: None,
-            fidelity: Fidelity::Ace,
+            rules,
         }
     }
 
-    /// Selects ACE (default) or retail behaviour where they differ for the sequence
-    /// (`retail-vs-ace.md`): only O11 (a missing animation is not appended in retail) is
-    /// switched. Everything else in this player is retail-identical (items 12a–12d), except the
-    /// f64 frame counter of O12, which is not modelled.
-    pub fn with_fidelity(mut self, fidelity: Fidelity) -> Self {
-        self.fidelity = fidelity;
-        self
-    }
-
-    /// The behaviour switch in effect.
-    pub fn fidelity(&self) -> Fidelity {
-        self.fidelity
+    /// The rules this sequence was built with.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The animation source this sequence loads from.
@@ -421,8 +416,8 @@ impl Sequence {
     ///
     /// A missing animation (ODD-29): ACE turns it into an empty 0-frame node (low = high = −1)
     /// instead of skipping it; this does the same, and additionally remembers the id for
-    /// [`Sequence::take_missing_animation`]. With [`Fidelity::Retail`] the node is not appended
-    /// (retail-vs-ace O11: `has_anim` fails) and `None` is returned.
+    /// [`Sequence::take_missing_animation`]. With [`Rules::drop_missing_animation`] (retail) the
+    /// node is not appended and `None` is returned (quirk `missing-animation-node`).
     pub fn append_animation(&mut self, data: &AnimData) -> Option<NodeId> {
         let anim = match self.source.animation(data.anim_id) {
             Some(a) => a,
@@ -430,7 +425,7 @@ impl Sequence {
                 if self.missing_animation.is_none() {
                     self.missing_animation = Some(data.anim_id);
                 }
-                if self.fidelity.is_retail() {
+                if self.rules.drop_missing_animation {
                     return None;
                 }
                 Arc::new(Animation {

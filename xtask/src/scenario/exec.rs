@@ -10,7 +10,7 @@ use super::dump;
 use super::format::{Fmt, b};
 use super::steps::{Params, PerformKind, Pos, SetArgs, Step, parse_step};
 use ac_dat::Frame;
-use ac_motiontable::{Fidelity, MovementType, Resolver};
+use ac_motiontable::{MovementType, Resolver, Rules};
 use ac_physobj::{
     ConfigWeenie, ObjectId, ObjectState, PartArray, PhysicsObj, Plane, Position, SliceRecord,
     TransientState, World,
@@ -63,7 +63,7 @@ pub struct Runner {
     step_no: usize,
     moveto_on: bool,
     session: Option<Session>,
-    fidelity: Fidelity,
+    rules: Rules,
 }
 
 /// `result <Name>(0x%04X)` text of a WeenieError.
@@ -112,7 +112,7 @@ fn build_object(
     table: u32,
     weenie: bool,
     creature: bool,
-    fidelity: Fidelity,
+    rules: Rules,
 ) -> Result<PhysicsObj, String> {
     let resolver = if table == 0 {
         None
@@ -121,7 +121,7 @@ fn build_object(
             .tables
             .get(&table)
             .ok_or_else(|| format!("object table=0x{table:08X} was never defined"))?;
-        Some(Resolver::new(t.clone()).with_fidelity(fidelity))
+        Some(Resolver::new(t.clone(), rules))
     };
     let cache: AnimationCache = data.anims.values().cloned().collect();
     let source: Arc<dyn AnimationSource> = Arc::new(cache);
@@ -129,17 +129,17 @@ fn build_object(
         creature,
         ..ConfigWeenie::default()
     });
-    let mut obj = PhysicsObj::new(PartArray::with_fidelity(source, resolver, fidelity), weenie);
-    obj.set_fidelity(fidelity);
+    let mut obj = PhysicsObj::new(PartArray::new(source, resolver, rules), weenie);
+    obj.set_event_logging(true);
     Ok(obj)
 }
 
 impl Runner {
-    /// A runner whose objects reproduce `fidelity` (the corpus is recorded with
-    /// [`Fidelity::Ace`], the default).
-    pub fn with_fidelity(fidelity: Fidelity) -> Self {
+    /// A runner whose objects follow `rules` (the corpus is recorded with ACE's, the
+    /// default).
+    pub fn new(rules: Rules) -> Self {
         Self {
-            fidelity,
+            rules,
             ..Self::default()
         }
     }
@@ -218,16 +218,12 @@ impl Runner {
             creature,
         } = *step
         {
-            let mut obj = build_object(
-                &self.defs.data_set(),
-                table,
-                weenie,
-                creature,
-                self.fidelity,
-            )?;
+            let mut obj = build_object(&self.defs.data_set(), table, weenie, creature, self.rules)?;
             obj.set_physics_layer(self.physics_on);
-            let mut world = World::new();
-            let key = world.insert(obj);
+            let mut world = World::new(self.rules);
+            let key = world
+                .insert(obj)
+                .map_err(|e| format!("cannot place the object: {e}"))?;
             self.session = Some(Session {
                 world,
                 key,
@@ -240,7 +236,7 @@ impl Runner {
             return Ok(o); // `dump` before any object: nothing to run
         };
         if let Step::MoveTo(m) = step {
-            super::exec_moveto::run(session, m, self.fidelity, self.fmt, &mut o)?;
+            super::exec_moveto::run(session, m, self.rules, self.fmt, &mut o)?;
             return Ok(o);
         }
         let (key, fmt) = (session.key, self.fmt);
@@ -404,7 +400,8 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
                 let e = obj.mi_jump(*extent, *stamina);
                 o.result = Some(weenie_error(e.name(), e.code()));
             }
-            Step::MiChargeJump => o.result = Some(obj.mi_charge_jump().to_string()),
+            // The reference prints charge_jump's int: 0, 0x48 or 0x49 (11 on misuse).
+            Step::MiChargeJump => o.result = Some(obj.mi_charge_jump().code().to_string()),
             Step::MiJumpIsAllowed { extent, stamina } => {
                 let e = obj.mi_jump_is_allowed(*extent, *stamina);
                 o.result = Some(weenie_error(e.name(), e.code()));

@@ -6,7 +6,7 @@ use super::exec::{Session, StepOutput, position};
 use super::format::{Fmt, b};
 use super::moveto_steps::MoveToStep;
 use ac_motioninterp::MovementParameters;
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use ac_physobj::{PartArray, PhysicsObj};
 use std::sync::Arc;
 
@@ -14,11 +14,11 @@ use std::sync::Arc;
 pub(crate) fn run(
     s: &mut Session,
     step: &MoveToStep,
-    fidelity: Fidelity,
+    rules: Rules,
     fmt: Fmt,
     o: &mut StepOutput,
 ) -> Result<(), String> {
-    let defaults = MovementParameters::move_to_defaults(fidelity);
+    let defaults = MovementParameters::move_to_defaults(&rules);
     let key = s.key;
     match step {
         MoveToStep::Advance(dt) => {
@@ -46,16 +46,17 @@ pub(crate) fn run(
             if s.targets.contains_key(id) {
                 return Err(format!("target 0x{id:08X} already exists"));
             }
-            let parts = PartArray::new(Arc::new(ac_sequence::NoAnimations), None);
+            let parts = PartArray::new(Arc::new(ac_sequence::NoAnimations), None, rules);
             let mut t = PhysicsObj::new(parts, None);
-            t.set_event_logging(false);
-            t.set_fidelity(fidelity);
             t.set_id(*id);
             t.set_position_raw(position(pos));
             t.set_radius(*radius);
             t.set_height(*height);
             t.set_cached_velocity_raw(*velocity);
-            let tk = s.world.insert(t);
+            let tk = s
+                .world
+                .insert(t)
+                .map_err(|e| format!("cannot place target 0x{id:08X}: {e}"))?;
             s.targets.insert(*id, tk);
         }
         MoveToStep::TargetMove { id, pos, velocity } => {
@@ -78,31 +79,32 @@ pub(crate) fn run(
                 .target_object(*id)
                 .ok_or_else(|| format!("moveto_object: no object 0x{id:08X}"))?;
             let p = params.build(defaults);
-            s.world.with_object(key, |obj| obj.move_to_object(&t, &p));
+            s.world.with_object(key, |obj| obj.move_to_object(&t, p));
         }
         MoveToStep::MoveToPosition { pos, params } => {
             let p = params.build(defaults);
             let pos = position(pos);
             s.world
-                .with_object(key, |obj| obj.move_to_position(&pos, &p));
+                .with_object(key, |obj| obj.move_to_position(&pos, p));
         }
         MoveToStep::TurnToObject { id, params } => {
             let found = s.world.target_object(*id);
             o.result = Some(b(found.is_some()).into());
             if let Some(t) = found {
                 let p = params.build(defaults);
-                s.world.with_object(key, |obj| obj.turn_to_object(&t, &p));
+                s.world.with_object(key, |obj| obj.turn_to_object(&t, p));
             }
         }
         MoveToStep::TurnToHeading { params } => {
             let p = params.build(defaults);
-            s.world.with_object(key, |obj| obj.turn_to_heading(&p));
+            s.world
+                .with_object(key, |obj| obj.turn_to_heading(p.desired_heading, p));
         }
         MoveToStep::CancelMoveTo => {
-            s.world.with_object(key, PhysicsObj::cancel_moveto);
+            s.world.with_object(key, PhysicsObj::cancel_move_to);
         }
         MoveToStep::StopCompletely => {
-            s.world.with_object(key, PhysicsObj::stop_completely);
+            s.world.with_object(key, PhysicsObj::host_stop_completely);
         }
         MoveToStep::UseTime => {
             if s.world.with_object(key, PhysicsObj::moveto_use_time) != Some(true) {

@@ -287,7 +287,7 @@ pub fn replay(name: &str, text: &str) -> Vec<String> {
             "im_interpolate_to" => {
                 let (p, rest) = parse_pos(&toks[1..]);
                 let keep = kv(&rest, "keep_heading") == Some("1");
-                o.pm.get_or_insert_with(PositionManager::new)
+                o.pm.get_or_insert_with(PositionManager::default)
                     .interpolate_to(&mut o.host, &p, keep);
             }
             "move_or_teleport" => {
@@ -312,13 +312,13 @@ pub fn replay(name: &str, text: &str) -> Vec<String> {
                     }
                     MoveOrTeleportAction::Interpolate => {
                         let keep = o.moving_to && o.mm;
-                        o.pm.get_or_insert_with(PositionManager::new)
+                        o.pm.get_or_insert_with(PositionManager::default)
                             .interpolate_to(&mut o.host, &p, keep);
                     }
                 }
             }
             "im_push" => {
-                let pm = o.pm.get_or_insert_with(PositionManager::new);
+                let pm = o.pm.get_or_insert_with(PositionManager::default);
                 if toks[1] == "velocity" {
                     pm.push_velocity(vec3(toks[2]));
                 } else {

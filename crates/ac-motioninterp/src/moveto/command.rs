@@ -1,7 +1,7 @@
 //! How a move-to chooses its motion from the distance (ACE `MovementParameters.get_command`,
 //! `towards_and_away`, `get_desired_heading`).
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use ac_sequence::EPSILON;
 
 use crate::motion::{RUN_FORWARD, WALK_BACKWARDS, WALK_FORWARD};
@@ -27,15 +27,15 @@ pub const RETAIL_WALK_RUN_THRESHOLD: f32 = 15.0;
 impl MovementParameters {
     /// The parameters a move-to starts from (ACE `new MovementParameters()`).
     ///
-    /// With [`Fidelity::Ace`] this is [`MovementParameters::default`]. The retail client's
-    /// constructor differs in two defaults: CanCharge off (flag word 0x1EE0F) and a walk/run
+    /// With ACE's rules this is [`MovementParameters::default`]. The retail client's
+    /// constructor differs in two defaults (quirk `move-to-defaults`,
+    /// [`Rules::retail_move_to_defaults`]): CanCharge off (flag word 0x1EE0F) and a walk/run
     /// threshold of 15 m instead of 1 m, so retail move-tos built from defaults walk unless
     /// they are more than 15 m beyond the arrival distance. Nothing else in the move-to layer
-    /// is evidenced to differ (the manager never reads CanCharge), so this is the only effect
-    /// of [`Fidelity::Retail`] here.
-    pub fn move_to_defaults(fidelity: Fidelity) -> MovementParameters {
+    /// is evidenced to differ (the manager never reads CanCharge).
+    pub fn move_to_defaults(rules: &Rules) -> MovementParameters {
         let mut p = MovementParameters::default();
-        if fidelity.is_retail() {
+        if rules.retail_move_to_defaults {
             p.flags.remove(MovementParamFlags::CAN_CHARGE);
             p.walk_run_threshold = RETAIL_WALK_RUN_THRESHOLD;
         }
@@ -147,11 +147,11 @@ mod tests {
 
     #[test]
     fn retail_defaults_walk_longer() {
-        let p = MovementParameters::move_to_defaults(Fidelity::Retail);
+        let p = MovementParameters::move_to_defaults(&Rules::retail());
         assert_eq!(p.flags.bits(), 0x1EE0F);
         assert_eq!(p.get_command(10.0).hold_key, HoldKey::None);
         assert_eq!(
-            MovementParameters::move_to_defaults(Fidelity::Ace),
+            MovementParameters::move_to_defaults(&Rules::ace()),
             MovementParameters::default()
         );
     }

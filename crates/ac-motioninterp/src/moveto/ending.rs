@@ -92,11 +92,11 @@ impl MoveToManager {
         mp.set_cancel_moveto(false);
         if self.current_command != 0 {
             let cur = self.current_command;
-            mi.stop_motion(host, cur, &mut mp);
+            let _ = mi.stop_motion(host, cur, &mut mp);
         }
         if self.aux_command != 0 {
             let aux = self.aux_command;
-            mi.stop_motion(host, aux, &mut mp);
+            let _ = mi.stop_motion(host, aux, &mut mp);
         }
         if self.top_level_object_id != 0 && self.movement_type != MovementType::Invalid {
             host.clear_target();

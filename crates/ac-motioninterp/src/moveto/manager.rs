@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use ac_sequence::{AFrameOps, Position};
 
 use super::geometry::cylinder_distance;
@@ -49,7 +49,6 @@ impl MoveToNode {
 /// counter is only reported, never acted on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveToManager {
-    pub(crate) fidelity: Fidelity,
     pub(crate) movement_type: MovementType,
     pub(crate) pending: VecDeque<MoveToNode>,
     pub(crate) params: MovementParameters,
@@ -75,7 +74,7 @@ pub struct MoveToManager {
 impl Default for MoveToManager {
     /// An idle ACE manager at clock 0.
     fn default() -> Self {
-        MoveToManager::new(Fidelity::Ace, 0.0)
+        MoveToManager::new(Rules::ace(), 0.0)
     }
 }
 
@@ -83,12 +82,11 @@ impl MoveToManager {
     /// An idle manager created at clock `now`: no move, parameters
     /// [`MovementParameters::move_to_defaults`] with the arrival distance and context then
     /// zeroed, both progress times at `now`.
-    pub fn new(fidelity: Fidelity, now: f64) -> MoveToManager {
+    pub fn new(rules: Rules, now: f64) -> MoveToManager {
         let mut m = MoveToManager {
-            fidelity,
             movement_type: MovementType::Invalid,
             pending: VecDeque::new(),
-            params: MovementParameters::move_to_defaults(fidelity),
+            params: MovementParameters::move_to_defaults(&rules),
             sought_position: Position::ZERO,
             current_target_position: Position::ZERO,
             starting_position: None,

@@ -1,8 +1,8 @@
 //! How the move-to manager reaches its sibling interpreter.
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 
-use crate::error::{MotionInterpError, WeenieError};
+use crate::error::WeenieError;
 use crate::host::MotionHost;
 use crate::interp::MotionInterp;
 use crate::params::{MovementParameters, MovementStruct, MovementType};
@@ -12,8 +12,8 @@ use crate::params::{MovementParameters, MovementStruct, MovementType};
 /// first use; or, when an interpreter call re-entered the manager (a `cancel_moveto` from
 /// `DoMotion`), that interpreter itself.
 pub(crate) enum Minterp<'a> {
-    /// The movement manager's slot and the fidelity of an interpreter created in it.
-    Slot(&'a mut Option<MotionInterp>, Fidelity),
+    /// The movement manager's slot and the rules of an interpreter created in it.
+    Slot(&'a mut Option<MotionInterp>, Rules),
     /// The interpreter that is calling back.
     Live(&'a mut MotionInterp),
 }
@@ -23,8 +23,8 @@ impl Minterp<'_> {
     pub(crate) fn get<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> &mut MotionInterp {
         match self {
             Minterp::Live(mi) => mi,
-            Minterp::Slot(slot, fidelity) => {
-                let f = *fidelity;
+            Minterp::Slot(slot, rules) => {
+                let f = *rules;
                 slot.get_or_insert_with(|| {
                     let mut mi = MotionInterp::new(f);
                     mi.enter_default_state(host);
@@ -45,10 +45,13 @@ impl Minterp<'_> {
     ) -> WeenieError {
         let mi = self.get(host);
         let mut m = motion;
-        let r = mi
+        if mi
             .adjust_motion(host, &mut m, &mut params.speed, params.hold_key_to_apply)
-            .and_then(|()| mi.do_interpreted_motion(host, m, params));
-        flatten(r)
+            .is_err()
+        {
+            return WeenieError::NoMotionInterpreter;
+        }
+        as_value(mi.do_interpreted_motion(host, m, params))
     }
 
     /// `_StopMotion(motion, params)`: as [`Self::do_motion`] with `StopInterpretedMotion`.
@@ -60,10 +63,13 @@ impl Minterp<'_> {
     ) -> WeenieError {
         let mi = self.get(host);
         let mut m = motion;
-        let r = mi
+        if mi
             .adjust_motion(host, &mut m, &mut params.speed, params.hold_key_to_apply)
-            .and_then(|()| mi.stop_interpreted_motion(host, m, params));
-        flatten(r)
+            .is_err()
+        {
+            return WeenieError::NoMotionInterpreter;
+        }
+        as_value(mi.stop_interpreted_motion(host, m, params))
     }
 
     /// The interpreter's part of `PhysicsObj.StopCompletely()`: `PerformMovement(StopCompletely)`
@@ -78,9 +84,7 @@ impl Minterp<'_> {
     }
 }
 
-fn flatten(r: Result<WeenieError, MotionInterpError>) -> WeenieError {
-    match r {
-        Ok(e) => e,
-        Err(MotionInterpError::NotInitialized) => WeenieError::NoMotionInterpreter,
-    }
+/// A motion's answer as the reference's value (`None` for success).
+fn as_value(r: Result<(), WeenieError>) -> WeenieError {
+    r.err().unwrap_or(WeenieError::None)
 }

@@ -17,7 +17,7 @@
 //!
 //! The manager reproduces ACE, quirks included. The retail client's only evidenced difference
 //! in this layer is the default parameter set a move starts from
-//! ([`crate::MovementParameters::move_to_defaults`]); with [`ac_motiontable::Fidelity::Retail`]
+//! ([`crate::MovementParameters::move_to_defaults`], quirk `move-to-defaults`); with retail rules
 //! a fresh manager stores those defaults. Everything else is identical in both modes: the
 //! retail client's move-to internals were not compared with ACE's, so nothing else is switched.
 

@@ -113,7 +113,7 @@ impl MoveToManager {
             if diff > STEER_TOLERANCE && diff < 360.0 - STEER_TOLERANCE {
                 let turn = if diff >= 180.0 { TURN_LEFT } else { TURN_RIGHT };
                 if turn != self.aux_command {
-                    mi.do_motion(host, turn, &mut mp);
+                    let _ = mi.do_motion(host, turn, &mut mp);
                     self.aux_command = turn;
                 }
             } else {
@@ -149,7 +149,7 @@ impl MoveToManager {
             if arrived || in_range {
                 self.pending.pop_front();
                 let cur = self.current_command;
-                mi.stop_motion(host, cur, &mut mp);
+                let _ = mi.stop_motion(host, cur, &mut mp);
                 self.current_command = 0;
                 self.stop_aux_command(mi, host, &mut mp);
                 self.begin_next_node(mi, host);
@@ -242,7 +242,7 @@ impl MoveToManager {
                 ..MovementParameters::default()
             };
             mp.set_cancel_moveto(false);
-            mi.stop_motion(host, cur, &mut mp);
+            let _ = mi.stop_motion(host, cur, &mut mp);
             self.current_command = 0;
             self.begin_next_node(mi, host);
             return;
@@ -294,7 +294,7 @@ impl MoveToManager {
     ) {
         if self.aux_command != 0 {
             let aux = self.aux_command;
-            mi.stop_motion(host, aux, mp);
+            let _ = mi.stop_motion(host, aux, mp);
             self.aux_command = 0;
         }
     }

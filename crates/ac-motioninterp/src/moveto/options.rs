@@ -1,7 +1,7 @@
 //! [`MoveToOptions`]: the options of a move-to or turn-to as named fields, with the
 //! reference's defaults, for callers who do not want to assemble a flag word.
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 
 use crate::params::{HoldKey, MovementParamFlags, MovementParameters};
 
@@ -77,14 +77,14 @@ impl Default for MoveToOptions {
 }
 
 impl MoveToOptions {
-    /// The defaults of `fidelity` ([`MovementParameters::move_to_defaults`]).
-    pub fn for_fidelity(fidelity: Fidelity) -> Self {
-        MoveToOptions::from_params(&MovementParameters::move_to_defaults(fidelity))
+    /// The defaults under `rules` ([`MovementParameters::move_to_defaults`]).
+    pub fn for_rules(rules: &Rules) -> Self {
+        MoveToOptions::from_params(&MovementParameters::move_to_defaults(rules))
     }
 
     /// The retail client's defaults: CanCharge off, a 15 m walk/run threshold.
     pub fn retail() -> Self {
-        MoveToOptions::for_fidelity(Fidelity::Retail)
+        MoveToOptions::for_rules(&Rules::retail())
     }
 
     /// The options a parameter set carries.
@@ -214,6 +214,25 @@ impl MoveToOptions {
     }
 }
 
+impl From<MoveToOptions> for MovementParameters {
+    fn from(o: MoveToOptions) -> Self {
+        o.to_params()
+    }
+}
+
+impl From<&MoveToOptions> for MovementParameters {
+    fn from(o: &MoveToOptions) -> Self {
+        o.to_params()
+    }
+}
+
+/// So the move-to calls taking `impl Into<MovementParameters>` accept a borrowed set too.
+impl From<&MovementParameters> for MovementParameters {
+    fn from(p: &MovementParameters) -> Self {
+        *p
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,7 +245,7 @@ mod tests {
         );
         assert_eq!(
             MoveToOptions::retail().to_params(),
-            MovementParameters::move_to_defaults(Fidelity::Retail)
+            MovementParameters::move_to_defaults(&Rules::retail())
         );
     }
 

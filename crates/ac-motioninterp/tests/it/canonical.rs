@@ -126,10 +126,8 @@ fn hold_key_invalid_uses_the_current_hold_key() {
 #[test]
 fn do_motion_keeps_raw_ids_and_stores_canonical_interpreted_ones() {
     let (mut mi, mut host) = setup();
-    let r = mi
-        .do_motion(&mut host, motion::TURN_LEFT, &speed(1.0))
-        .unwrap();
-    assert!(r.is_ok());
+    let r = mi.do_motion(&mut host, motion::TURN_LEFT, &speed(1.0));
+    assert_eq!(r, Ok(()));
     assert_eq!(mi.raw_state().unwrap().turn_command, motion::TURN_LEFT);
     let s = mi.interpreted_state().unwrap();
     assert_eq!((s.turn_command, s.turn_speed), (motion::TURN_RIGHT, -1.0));

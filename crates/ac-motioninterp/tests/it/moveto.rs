@@ -6,7 +6,7 @@ use ac_motioninterp::{
     MovementManager, MovementParameters, MovementStruct, TargetInfo, TargetStatus, WeenieError,
     motion,
 };
-use ac_motiontable::{Fidelity, MovementType};
+use ac_motiontable::{MovementType, Rules};
 use ac_sequence::{AFrame, AFrameOps, Position};
 use glam::{Quat, Vec3};
 
@@ -21,7 +21,7 @@ fn at(x: f32, y: f32) -> Position {
 }
 
 fn manager(host: &mut RecordingHost) -> MovementManager {
-    let mut mm = MovementManager::with_clock(Fidelity::Ace, host.now);
+    let mut mm = MovementManager::with_clock(Rules::ace(), host.now);
     mm.enter_default_state(host);
     host.events.clear();
     mm
@@ -246,10 +246,10 @@ fn stale_stored_flags_decide_the_final_turn_of_move_to_position() {
 
 #[test]
 fn retail_managers_start_from_retail_defaults() {
-    let mm = MovementManager::new(Fidelity::Retail);
+    let mm = MovementManager::new(Rules::retail());
     let p = mm.move_to_manager().params();
     assert_eq!(p.walk_run_threshold, 15.0);
     assert_eq!(p.flags.bits(), 0x1EE0F);
-    let ace = MovementManager::new(Fidelity::Ace);
+    let ace = MovementManager::new(Rules::ace());
     assert_eq!(ace.move_to_manager().params().walk_run_threshold, 1.0);
 }

@@ -1,5 +1,6 @@
 //! Inputs on which ACE crashes or hangs (`ace-exception-cases.md`): the port must terminate.
 
+use ac_motiontable::Rules;
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT};
 use ac_motiontable::motion::*;
 use ac_motiontable::{
@@ -84,7 +85,7 @@ fn enter_world_with_an_underflowed_entry_finishes_with_aces_result() {
         .sd(nc, READY)
         .cycle(nc, READY, anims(0, 0))
         .build();
-    let mut m = MotionTableManager::new(Some(r));
+    let mut m = MotionTableManager::new(Some(r), Rules::default());
     let mut seq = RecordingSequence::new();
     m.initialize_state(&mut seq);
     m.add_to_queue(WALK_FORWARD, 2, &mut seq);
@@ -118,8 +119,8 @@ fn drain_fast_forward_equals_single_steps() {
         &[(READY, 1)],
     ];
     for q in queues {
-        let mut a = MotionTableManager::new(None);
-        let mut b = MotionTableManager::new(None);
+        let mut a = MotionTableManager::new(None, Rules::default());
+        let mut b = MotionTableManager::new(None, Rules::default());
         let mut seq = RecordingSequence::new();
         for &(mo, n) in q {
             a.add_to_queue(mo, n, &mut seq);
@@ -146,7 +147,7 @@ fn nan_speed_never_takes_the_fast_path() {
     assert!(o.ok);
     assert_eq!(ac_motiontable::csharp_sign(f32::NAN), 2);
     assert_eq!(ac_motiontable::csharp_sign(-0.0), 0);
-    let mut m = MotionTableManager::new(Some(r));
+    let mut m = MotionTableManager::new(Some(r), Rules::default());
     let mut seq = RecordingSequence::new();
     assert_eq!(
         m.perform_movement(

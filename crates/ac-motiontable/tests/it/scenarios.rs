@@ -8,6 +8,7 @@
 //! compared exactly. A scenario is compared up to its first step this harness cannot run
 //! (`tick`, `update`, ...).
 
+use ac_motiontable::Rules;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -435,9 +436,10 @@ pub fn replay(path: &Path) -> Replay {
             let table = opt("table").map_or(0, u32v);
             let weenie = opt("weenie").is_none_or(boolv);
             let frames = Arc::new(frames.clone());
-            let resolver = (table != 0).then(|| Resolver::new(tables[&table].build()));
+            let resolver =
+                (table != 0).then(|| Resolver::new(tables[&table].build(), Rules::default()));
             mgr = Some((
-                MotionTableManager::new(resolver),
+                MotionTableManager::new(resolver, Rules::default()),
                 TestSeq::new(frames),
                 weenie,
             ));

@@ -1,6 +1,7 @@
 //! Small hand-built tables for data-driven checks.
 
 use ac_dat::{AnimData, MotionData, MotionTable};
+use ac_motiontable::Rules;
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT, stance::SWORD_COMBAT};
 use ac_motiontable::motion::*;
 use ac_motiontable::{MotionState, RecordingSequence, Resolver};
@@ -54,7 +55,10 @@ impl T {
         self
     }
     pub fn build(self) -> Resolver {
-        Resolver::new(self.0)
+        self.build_with(Rules::default())
+    }
+    pub fn build_with(self, rules: Rules) -> Resolver {
+        Resolver::new(self.0, rules)
     }
 }
 

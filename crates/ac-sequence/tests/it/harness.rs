@@ -4,6 +4,7 @@
 //! `node`, `hooks_pending`, `event anim_hook`), which tests compare with the same lines filtered
 //! from the recorded `.expected` files. The real runner is `cargo xtask scenario`.
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
@@ -183,7 +184,7 @@ pub fn run(text: &str) -> String {
         match op {
             "object" => {
                 let cache: AnimationCache = defs.iter().cloned().collect();
-                seq = Some(Sequence::new(Arc::new(cache)));
+                seq = Some(Sequence::new(Arc::new(cache), Rules::default()));
                 hooks.clear();
             }
             _ => {

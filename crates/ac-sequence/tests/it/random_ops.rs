@@ -1,6 +1,7 @@
 //! Randomised robustness: arbitrary interleavings of every list operation and update (with
 //! arbitrary floats) never panic, never hang and keep the list invariants ACE relies on.
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
@@ -86,7 +87,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
     #[test]
     fn random_scripts_keep_invariants(ops in proptest::collection::vec(op(), 1..60)) {
-        let mut s = Sequence::new(source());
+        let mut s = Sequence::new(source(), Rules::default());
         let mut hooks = Vec::new();
         for op in ops {
             match op {

@@ -1,5 +1,6 @@
 //! Hand-derived traces from the spec (§D.3, §D.6 and the ODD items checked against ACE).
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
@@ -48,7 +49,7 @@ fn odd7_last_frame_pos_frame_is_never_applied() {
     let mut c = AnimationCache::new();
     c.insert(anim_with_pos(0x0300_0001, &[1.0, 10.0, 100.0, 1000.0]));
     c.insert(plain(0x0300_0002, 8));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0001));
     s.append_animation(&d(0x0300_0002));
     let mut f = AFrame::IDENTITY;
@@ -65,7 +66,7 @@ fn odd28_extra_animation_done_when_the_cycle_wraps_in_the_same_update() {
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0001, 4));
     c.insert(plain(0x0300_0002, 2));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0001));
     s.append_animation(&d(0x0300_0002));
     let mut hooks = Vec::new();
@@ -84,7 +85,7 @@ fn worked_forward_trace_of_spec_d6() {
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0010, 10));
     c.insert(plain(0x0300_0020, 20));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0010));
     s.append_animation(&d(0x0300_0020));
     s.set_velocity(Vec3::new(0.0, 3.0, 0.0));
@@ -114,7 +115,7 @@ fn remove_cyclic_moves_the_head_back_to_the_previous_node() {
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0001, 5));
     c.insert(plain(0x0300_0002, 10));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0001));
     s.append_animation(&d(0x0300_0002));
     s.remove_all_link_animations();
@@ -141,7 +142,7 @@ fn remove_link_animations_jumps_the_head_to_the_cycle() {
     for i in 1..=4 {
         c.insert(plain(0x0300_0000 + i, 6));
     }
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     for i in 1..=4 {
         s.append_animation(&AnimData {
             framerate: -30.0,
@@ -171,7 +172,7 @@ fn resolver_seam_drives_the_sequence() {
     }
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0001, 5));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     drive(&mut s);
     assert!(AnimSequence::has_anims(&s));
     assert_eq!(s.velocity(), Vec3::new(0.5, 4.0, 0.0));
@@ -190,7 +191,7 @@ fn renderer_sees_the_current_part_frame_or_the_placement_frame() {
         });
     }
     c.insert(a);
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     let placement = AnimationFrame {
         frames: vec![Frame::IDENTITY; 2],
         hooks: Vec::new(),
@@ -208,7 +209,7 @@ fn clones_are_independent_and_keep_handles() {
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0001, 4));
     c.insert(plain(0x0300_0002, 6));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0001));
     let cyc = s.append_animation(&d(0x0300_0002)).expect("appended");
     let mut t = s.clone();

@@ -1,31 +1,6 @@
-//! `cargo xtask conformance [DIR]`: run every scenario of a directory and compare with the
-//! expected traces, using the comparison rules of the contract (FORMAT.md §10, the port of
-//! `compare.py` / `run-all.sh`).
-//!
-//! Scenarios run in-process, one worker thread each, with a per-scenario time limit: a hang
-//! or a panic in a crate fails that scenario instead of the whole run.
-
-use crate::scenario::{self, Outcome};
-use std::path::{Path, PathBuf};
-use std::sync::mpsc;
-use std::time::Duration;
-
-/// Command-line arguments.
-#[derive(clap::Args)]
-pub struct Args {
-    /// Directory holding `NAME.scn` with `NAME.expected` or `NAME.expected-error`
-    /// (default: the workspace's `fixtures/scenarios`).
-    pub dir: Option<PathBuf>,
-    /// Seconds a single scenario may run before it counts as hung.
-    #[arg(long, default_value_t = 20)]
-    pub timeout: u64,
-    /// Print only the `FAIL NAME` lines, without the first differing step of each failure.
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Only scenarios whose file name contains this text.
-    #[arg(long)]
-    pub filter: Option<String>,
-}
+//! The trace comparison rules of the contract (FORMAT.md §10, the port of `compare.py`): line
+//! by line, every byte counting, except the numbers of `offset` lines in scenarios that ask for
+//! the rotation tolerance.
 
 /// The relative tolerance of the rotation rule.
 const REL_TOL: f64 = 1e-5;
@@ -180,16 +155,42 @@ fn show(out: &mut String, title: &str, lines: &[&str], mark: usize) {
     }
 }
 
-/// Compares two traces: `None` when they match, else the report of the first differing step.
-pub fn compare(expected: &str, actual: &str, tol: Tolerance) -> Option<String> {
+/// Where and how two traces first differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// 1-based line of the expected trace where the difference starts (one past its end when
+    /// the actual trace is longer).
+    pub expected_line: usize,
+    /// The step the difference is in: its number, `None` for the output before step 1.
+    pub step: Option<usize>,
+    /// The first differing step, expected and actual, the differing line marked `>`.
+    pub report: String,
+}
+
+/// The number of a `step N: …` header.
+fn step_number(header: Option<&str>) -> Option<usize> {
+    header?
+        .strip_prefix("step ")?
+        .split(':')
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Compares two traces: `None` when they match, else the first differing step.
+pub fn compare(expected: &str, actual: &str, tol: Tolerance) -> Option<Mismatch> {
     let (el, al) = (split_lines(expected), split_lines(actual));
     let (es, as_) = (split_steps(&el), split_steps(&al));
     let mut out = String::new();
+    // Lines of the expected trace before step `k`.
+    let mut before = 0;
     for k in 0..es.len().max(as_.len()) {
         let (Some(e), Some(a)) = (es.get(k), as_.get(k)) else {
+            let step;
             if let Some(a) = as_.get(k) {
                 out.push_str("actual has extra output after the last expected step:\n");
                 show(&mut out, "+++ actual", &a.1, 0);
+                step = step_number(a.0);
             } else {
                 let e = &es[k];
                 out.push_str(&format!(
@@ -197,8 +198,13 @@ pub fn compare(expected: &str, actual: &str, tol: Tolerance) -> Option<String> {
                     e.0.unwrap_or("output")
                 ));
                 show(&mut out, "--- expected", &e.1, 0);
+                step = step_number(e.0);
             }
-            return Some(out);
+            return Some(Mismatch {
+                expected_line: before + 1,
+                step,
+                report: out,
+            });
         };
         for i in 0..e.1.len().max(a.1.len()) {
             let matched = match (e.1.get(i), a.1.get(i)) {
@@ -214,145 +220,16 @@ pub fn compare(expected: &str, actual: &str, tol: Tolerance) -> Option<String> {
                 ));
                 show(&mut out, "--- expected", &e.1, i);
                 show(&mut out, "+++ actual", &a.1, i);
-                return Some(out);
+                return Some(Mismatch {
+                    expected_line: before + i.min(e.1.len()) + 1,
+                    step: step_number(e.0),
+                    report: out,
+                });
             }
         }
+        before += e.1.len();
     }
     None
-}
-
-/// The verdict on one scenario.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Verdict {
-    /// Matches its expectation.
-    Pass,
-    /// Does not; the text says why (the first differing step for trace mismatches).
-    Fail(String),
-}
-
-/// Runs `text` on a worker thread, giving up after `timeout`.
-fn run_guarded(text: String, timeout: Duration) -> Result<Outcome, String> {
-    let (tx, rx) = mpsc::channel();
-    let spawned = std::thread::Builder::new()
-        .name("scenario".into())
-        .stack_size(64 << 20)
-        .spawn(move || {
-            let _ = tx.send(scenario::run_text(&text));
-        });
-    if let Err(e) = spawned {
-        return Err(format!("cannot start a worker thread: {e}"));
-    }
-    match rx.recv_timeout(timeout) {
-        Ok(o) => Ok(o),
-        Err(mpsc::RecvTimeoutError::Timeout) => {
-            Err(format!("no result after {}s (hang?)", timeout.as_secs()))
-        }
-        Err(mpsc::RecvTimeoutError::Disconnected) => Err("the runner panicked".into()),
-    }
-}
-
-/// Judges the scenario `scn` against its `.expected` / `.expected-error`; `None` when it has
-/// neither (not part of the corpus).
-pub fn judge(scn: &Path, timeout: Duration) -> Option<Verdict> {
-    let base = scn.with_extension("");
-    let err_file = base.with_extension("expected-error");
-    let exp_file = base.with_extension("expected");
-    let text = match std::fs::read(scn) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => return Some(Verdict::Fail(format!("cannot read: {e}"))),
-    };
-    if err_file.exists() {
-        let want = std::fs::read_to_string(&err_file).unwrap_or_default();
-        let want = want.lines().next().unwrap_or("").to_string();
-        return Some(match run_guarded(text, timeout) {
-            Err(e) => Verdict::Fail(e),
-            Ok(Outcome {
-                error: Some(err), ..
-            }) if err.to_string().starts_with(&want) => Verdict::Pass,
-            Ok(Outcome {
-                error: Some(err), ..
-            }) => Verdict::Fail(format!(
-                "expected exit 2 and stderr '{want}...', got exit 2 and '{err}'"
-            )),
-            Ok(Outcome { error: None, .. }) => Verdict::Fail(format!(
-                "expected exit 2 and stderr '{want}...', got exit 0"
-            )),
-        });
-    }
-    if !exp_file.exists() {
-        return None;
-    }
-    let expected = match std::fs::read(&exp_file) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            return Some(Verdict::Fail(format!(
-                "cannot read the expected trace: {e}"
-            )));
-        }
-    };
-    let tol = scenario_tolerance(&text);
-    Some(match run_guarded(text, timeout) {
-        Err(e) => Verdict::Fail(e),
-        Ok(Outcome {
-            error: Some(err), ..
-        }) => Verdict::Fail(format!("runner exit status 2 ({err})")),
-        Ok(Outcome { stdout, .. }) => match compare(&expected, &stdout, tol) {
-            None => Verdict::Pass,
-            Some(report) => Verdict::Fail(report),
-        },
-    })
-}
-
-/// Runs the command: one `FAIL` line per failure followed by its report (the first differing
-/// step), then `N passed, M failed`; an error status when anything failed.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let dir = args
-        .dir
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/scenarios"));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "scn"))
-        .filter(|p| {
-            args.filter.as_deref().is_none_or(|f| {
-                p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().contains(f))
-            })
-        })
-        .collect();
-    files.sort();
-    let timeout = Duration::from_secs(args.timeout.max(1));
-    let (mut pass, mut fail) = (0usize, 0usize);
-    for scn in &files {
-        let name = scn
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match judge(scn, timeout) {
-            None => {}
-            Some(Verdict::Pass) => pass += 1,
-            Some(Verdict::Fail(why)) => {
-                fail += 1;
-                if why.contains('\n') {
-                    println!("FAIL {name}");
-                    if !args.quiet {
-                        for line in why.lines().take(120) {
-                            println!("    {line}");
-                        }
-                    }
-                } else {
-                    println!("FAIL {name}: {why}");
-                }
-            }
-        }
-    }
-    println!("{pass} passed, {fail} failed");
-    if fail > 0 {
-        use std::io::Write as _;
-        let _ = std::io::stdout().flush();
-        std::process::exit(1);
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -428,18 +305,30 @@ mod tests {
             compare(exp, "step 1: a\n  x 1\nstep 2: b\n  y 2", Tolerance::None),
             None
         );
-        let r = compare(exp, "step 1: a\n  x 1\nstep 2: b\n  y 3\n", Tolerance::None).unwrap();
+        let m = compare(exp, "step 1: a\n  x 1\nstep 2: b\n  y 3\n", Tolerance::None).unwrap();
+        assert_eq!((m.expected_line, m.step), (4, Some(2)));
+        let r = m.report;
         assert!(
             r.starts_with("first difference in step 2: b (line 2 of the step; tolerance: none)"),
             "{r}"
         );
         assert!(r.contains(">   y 2") && r.contains(">   y 3"), "{r}");
-        let r = compare(exp, "step 1: a\n  x 1\n", Tolerance::None).unwrap();
+        let m = compare(exp, "step 1: a\n  x 1\n", Tolerance::None).unwrap();
+        assert_eq!((m.expected_line, m.step), (3, Some(2)));
+        let r = m.report;
         assert!(
             r.starts_with("actual ends before expected step 2: b"),
             "{r}"
         );
-        let r = compare("step 1: a\n", "step 1: a\nstep 2: z\n", Tolerance::None).unwrap();
-        assert!(r.starts_with("actual has extra output"), "{r}");
+        let m = compare("step 1: a\n", "step 1: a\nstep 2: z\n", Tolerance::None).unwrap();
+        assert_eq!((m.expected_line, m.step), (2, Some(2)));
+        assert!(
+            m.report.starts_with("actual has extra output"),
+            "{}",
+            m.report
+        );
+        // A line the actual step lacks is pointed at in the expected trace.
+        let m = compare(exp, "step 1: a\nstep 2: b\n  y 2\n", Tolerance::None).unwrap();
+        assert_eq!((m.expected_line, m.step), (2, Some(1)));
     }
 }
