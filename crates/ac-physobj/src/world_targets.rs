@@ -233,6 +233,39 @@ impl<W: Weenie> World<W> {
     /// `MovementParameters`). Refused with `NoPhysicsObject` when `mover` is not in the world,
     /// `NoObject` when `target` is not or has no id (objects that others follow need distinct
     /// non-zero ids: the builder's `id`), `GeneralMovementFailure` for non-finite parameters.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use ac_physobj::prelude::*;
+    /// use ac_physobj::{MoveToOptions, ObjectId};
+    ///
+    /// let anims: AnimationCache = ac_testkit::synthetic::animations().into_iter().collect();
+    /// let anims: Arc<dyn AnimationSource> = Arc::new(anims);
+    /// let table = Arc::new(ac_testkit::synthetic::humanoid_table());
+    /// let creature = |id, y| {
+    ///     PhysicsObj::builder()
+    ///         .motion_table(Arc::clone(&table))
+    ///         .animations(Arc::clone(&anims))
+    ///         .id(id)
+    ///         .cylinder(0.5, 1.8)
+    ///         .position(Position::new(0xA9B4_0021, Frame {
+    ///             origin: Vec3::new(100.0, y, 0.0),
+    ///             orientation: Quat::IDENTITY,
+    ///         }))
+    /// };
+    /// let mut w = World::new(Rules::ace());
+    /// let me = w.spawn(creature(1, 100.0))?;
+    /// let post = w.spawn(creature(2, 108.0))?;
+    /// w.move_to_object(me, post, MoveToOptions::default().sticky(true))?;
+    /// let mut ends = Vec::new();
+    /// while ends.is_empty() {
+    ///     w.step(1.0 / 30.0)?;
+    ///     w.drain_move_completions(&mut ends);
+    /// }
+    /// assert!(ends[0].1.arrived());
+    /// assert!(w[me].position().distance(w[post].position()) < 2.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn move_to_object(
         &mut self,
         mover: ObjectId,
