@@ -140,7 +140,32 @@ fn warm_allocations(w: &mut World) -> u64 {
     ALLOCS.load(Ordering::Relaxed) - a0
 }
 
+/// `MOVETO_BENCH_TICKS=walk:N` or `chase:N`: build and warm that world, run N more ticks and
+/// exit without criterion — for instruction counts, e.g. under
+/// `valgrind --tool=cachegrind`: the difference between N and 0 ticks, divided by N × 2,000,
+/// is the per-object tick.
+fn ticks_only() -> bool {
+    let Ok(spec) = std::env::var("MOVETO_BENCH_TICKS") else {
+        return false;
+    };
+    let (which, n) = spec.split_once(':').unwrap_or((spec.as_str(), "0"));
+    let n: u32 = n.parse().expect("MOVETO_BENCH_TICKS=walk:N or chase:N");
+    let mut w = if which == "chase" {
+        chases()
+    } else {
+        walkers()
+    };
+    warm_allocations(&mut w);
+    for _ in 0..n {
+        w.tick(STEP).expect("a valid step");
+    }
+    true
+}
+
 fn bench(c: &mut Criterion) {
+    if ticks_only() {
+        return;
+    }
     let mut walk = walkers();
     let walk_allocs = warm_allocations(&mut walk);
     let mut chase = chases();
