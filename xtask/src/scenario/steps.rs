@@ -452,7 +452,7 @@ pub enum Step {
     ImStop,
     ImIsInterpolating,
     ImPush(PushNode),
-    // --- move-to (FORMAT-moveto.md §3)
+    // --- move-to (the **Move-to** ops of docs/scenarios.md)
     MoveTo(MoveToStep),
 }
 
@@ -509,7 +509,7 @@ impl Step {
         }
     }
 
-    /// Whether the step switches the move-to layer on (FORMAT-moveto §1).
+    /// Whether the step switches the move-to layer on (see docs/scenarios.md).
     pub fn switches_moveto(&self) -> bool {
         matches!(self, Step::MoveTo(m) if m.switches_moveto())
     }
