@@ -1,12 +1,12 @@
 //! Per-object tick cost while moving to a moving target, against a walking object's tick.
 //!
-//! Two worlds of 2,000 objects each on the synthetic humanoid table (turn cycle restricted,
-//! with a turn modifier, as retail-like tables have): 2,000 walkers; and 1,000 runners each
+//! Two worlds of 2,000 objects each on the synthetic humanoid table (its turn cycles restricted,
+//! with turn modifiers, as retail tables have): 2,000 walkers; and 1,000 runners each
 //! chased by one chaser (MoveToObject, always running, never catching up: the runners run as
 //! fast, and the arrival distance is out of reach). Objects are built with the public builder
 //! and driven through [`World`]'s move-to API. Each step ticks the world by 0.04 s, one slice
-//! per object, including the view refresh and mail delivery phases. Divide by 2,000 for the per-object tick; the chaser's own cost is
-//! twice the chase world's average minus a walker's. A counting allocator reports the
+//! per object, including the view refresh and mail delivery phases. Divide by 2,000 for the
+//! per-object tick; the chaser's own cost is twice the chase world's average minus a walker's. A counting allocator reports the
 //! allocations in warm steps (target: zero).
 
 // criterion_group! generates an undocumented function.
@@ -19,7 +19,6 @@ mod common {
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use ac_dat::{MotionData, cycle_key, modifier_key};
 use ac_physobj::prelude::*;
 use ac_physobj::{MoveToOptions, ObjectId};
 use ac_testkit::synthetic;
@@ -31,20 +30,6 @@ static GLOBAL: Counting = Counting;
 
 const PAIRS: u32 = 1_000;
 const STEP: f64 = 0.04;
-
-fn mover_table() -> MotionTable {
-    let mut t = synthetic::humanoid_table();
-    let key = cycle_key(stance::NON_COMBAT, motion::TURN_RIGHT);
-    if let Some(mut md) = t.cycle(key).cloned() {
-        md.bitfield |= MotionData::RESTRICTED;
-        t.set_cycle(key, md);
-    }
-    t.set_modifier(
-        modifier_key(stance::NON_COMBAT, motion::TURN_RIGHT),
-        MotionData::default().with_omega(Vec3::new(0.0, 0.0, -1.570_796_4)),
-    );
-    t
-}
 
 struct Kit {
     source: Arc<dyn AnimationSource>,
@@ -59,7 +44,7 @@ impl Kit {
                     .into_iter()
                     .collect::<AnimationCache>(),
             ),
-            table: Arc::new(mover_table()),
+            table: Arc::new(synthetic::humanoid_table()),
         }
     }
 

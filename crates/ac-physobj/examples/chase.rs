@@ -6,14 +6,13 @@
 //! *chaser* is told to move to it (always running, sticky). A move to an object ends at the
 //! target's last *reported* position, which trails a walking target, so — like a server's AI —
 //! the example re-issues the move until the chaser arrives for real; the sticky move then
-//! pulls it against the runner for a second. Tables and animations are `ac_dat::synthetic`,
+//! pulls it against the runner for a second. Tables and animations are `ac_testkit::synthetic`,
 //! not retail data.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use ac_dat::{MotionData, cycle_key, modifier_key};
 use ac_physobj::prelude::*;
 use ac_physobj::{MoveToOptions, ObjectId};
 use ac_testkit::synthetic;
@@ -24,23 +23,6 @@ const DT: f64 = 1.0 / 30.0;
 const SECONDS: f64 = 14.0;
 /// Closer than this (between centres) the chaser has really caught up.
 const CAUGHT: f32 = 2.0;
-
-/// The synthetic humanoid with its turn cycle restricted and a turn modifier, as retail-like
-/// tables have: turning while running then bends the run instead of replacing it, which is
-/// what the move-to manager's steering assumes.
-fn mover_table() -> MotionTable {
-    let mut t = synthetic::humanoid_table();
-    let key = cycle_key(stance::NON_COMBAT, motion::TURN_RIGHT);
-    if let Some(mut md) = t.cycle(key).cloned() {
-        md.bitfield |= MotionData::RESTRICTED;
-        t.set_cycle(key, md);
-    }
-    t.set_modifier(
-        modifier_key(stance::NON_COMBAT, motion::TURN_RIGHT),
-        MotionData::default().with_omega(Vec3::new(0.0, 0.0, -1.570_796_4)),
-    );
-    t
-}
 
 fn creature(
     source: &Arc<dyn AnimationSource>,
@@ -104,7 +86,7 @@ fn main() {
             .into_iter()
             .collect::<AnimationCache>(),
     );
-    let table = Arc::new(mover_table());
+    let table = Arc::new(synthetic::humanoid_table());
     let mut w = World::new(Rules::ace());
     let mut spawn = |id, at, run_rate| match w.spawn(creature(&source, &table, id, at, run_rate)) {
         Ok(key) => key,

@@ -43,15 +43,10 @@ impl Minterp<'_> {
         motion: u32,
         params: &mut MovementParameters,
     ) -> WeenieError {
-        let mi = self.get(host);
-        let mut m = motion;
-        if mi
-            .adjust_motion(host, &mut m, &mut params.speed, params.hold_key_to_apply)
-            .is_err()
-        {
-            return WeenieError::NoMotionInterpreter;
+        match self.adjusted(host, motion, params) {
+            Some((mi, m)) => as_value(mi.do_interpreted_motion(host, m, params)),
+            None => WeenieError::NoMotionInterpreter,
         }
-        as_value(mi.do_interpreted_motion(host, m, params))
     }
 
     /// `_StopMotion(motion, params)`: as [`Self::do_motion`] with `StopInterpretedMotion`.
@@ -61,15 +56,25 @@ impl Minterp<'_> {
         motion: u32,
         params: &mut MovementParameters,
     ) -> WeenieError {
+        match self.adjusted(host, motion, params) {
+            Some((mi, m)) => as_value(mi.stop_interpreted_motion(host, m, params)),
+            None => WeenieError::NoMotionInterpreter,
+        }
+    }
+
+    /// The interpreter and `motion` canonicalised by `adjust_motion` (which may rewrite
+    /// `params.speed`), or `None` when the interpreter has no state to adjust against.
+    fn adjusted<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &mut MovementParameters,
+    ) -> Option<(&mut MotionInterp, u32)> {
         let mi = self.get(host);
         let mut m = motion;
-        if mi
-            .adjust_motion(host, &mut m, &mut params.speed, params.hold_key_to_apply)
-            .is_err()
-        {
-            return WeenieError::NoMotionInterpreter;
-        }
-        as_value(mi.stop_interpreted_motion(host, m, params))
+        mi.adjust_motion(host, &mut m, &mut params.speed, params.hold_key_to_apply)
+            .ok()?;
+        Some((mi, m))
     }
 
     /// The interpreter's part of `PhysicsObj.StopCompletely()`: `PerformMovement(StopCompletely)`

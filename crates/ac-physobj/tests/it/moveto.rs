@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use ac_dat::{Frame, MotionData, MotionTable, cycle_key, modifier_key};
+use ac_dat::Frame;
 use ac_motioninterp::{MovementParameters, TargetStatus, WeenieError};
 use ac_motiontable::{Resolver, Rules};
 use ac_physobj::{ConfigWeenie, ObjectEvent, PartArray, PhysicsObj, Plane, Position, World};
@@ -24,25 +24,6 @@ fn at(x: f32, y: f32) -> Position {
     )
 }
 
-/// The synthetic humanoid table with its turn cycle restricted and a turn modifier, as
-/// retail-like tables have: turning while running is then a modifier on the run (what the
-/// move-to manager's steering assumes) instead of a substate that replaces it.
-fn mover_table() -> MotionTable {
-    const NON_COMBAT: u32 = 0x8000_003D;
-    const TURN_RIGHT: u32 = 0x6500_000D;
-    let mut t = synthetic::humanoid_table();
-    let key = cycle_key(NON_COMBAT, TURN_RIGHT);
-    if let Some(mut md) = t.cycle(key).cloned() {
-        md.bitfield |= MotionData::RESTRICTED;
-        t.set_cycle(key, md);
-    }
-    t.set_modifier(
-        modifier_key(NON_COMBAT, TURN_RIGHT),
-        MotionData::default().with_omega(Vec3::new(0.0, 0.0, -1.570_796_4)),
-    );
-    t
-}
-
 /// A creature on the synthetic humanoid table (its TurnRight turns clockwise), on flat
 /// ground, with id `id`; `weenie` false models an object without a game object.
 fn creature(id: u32, x: f32, y: f32, weenie: bool) -> PhysicsObj {
@@ -51,7 +32,7 @@ fn creature(id: u32, x: f32, y: f32, weenie: bool) -> PhysicsObj {
             .into_iter()
             .collect::<AnimationCache>(),
     );
-    let table = Resolver::new(mover_table(), Rules::ace());
+    let table = Resolver::new(synthetic::humanoid_table(), Rules::ace());
     let mut o = PhysicsObj::new(
         PartArray::new(source, Some(table), Rules::ace()),
         weenie.then(|| ConfigWeenie {

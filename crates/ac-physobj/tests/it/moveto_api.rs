@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use ac_dat::{MotionData, cycle_key, modifier_key};
 use ac_physobj::prelude::*;
 use ac_physobj::{MoveComplete, MoveToOptions, ObjectId, TargetStatus};
 use ac_testkit::synthetic;
@@ -23,23 +22,6 @@ fn at(x: f32, y: f32) -> Position {
     )
 }
 
-/// The synthetic humanoid table with its turn cycle restricted and a turn modifier, as
-/// retail-like tables have: turning while running is then a modifier on the run (what the
-/// move-to manager's steering assumes) instead of a substate that replaces it.
-fn mover_table() -> MotionTable {
-    let mut t = synthetic::humanoid_table();
-    let key = cycle_key(stance::NON_COMBAT, motion::TURN_RIGHT);
-    if let Some(mut md) = t.cycle(key).cloned() {
-        md.bitfield |= MotionData::RESTRICTED;
-        t.set_cycle(key, md);
-    }
-    t.set_modifier(
-        modifier_key(stance::NON_COMBAT, motion::TURN_RIGHT),
-        MotionData::default().with_omega(Vec3::new(0.0, 0.0, -1.570_796_4)),
-    );
-    t
-}
-
 fn creature(id: u32, x: f32, y: f32) -> PhysicsObjBuilder {
     let source: Arc<dyn AnimationSource> = Arc::new(
         synthetic::animations()
@@ -47,7 +29,7 @@ fn creature(id: u32, x: f32, y: f32) -> PhysicsObjBuilder {
             .collect::<AnimationCache>(),
     );
     PhysicsObj::builder()
-        .motion_table(mover_table())
+        .motion_table(synthetic::humanoid_table())
         .animations(source)
         .weenie(ConfigWeenie {
             run_rate: Some(1.5),
