@@ -3,7 +3,7 @@
 //!
 //! Players and AI do not ask for link animations; they press keys: walk forward with run
 //! held, turn left, jump, stop. This crate turns that intent into the canonical per-axis
-//! motions the motion table understands (ACE `MotionInterp`, spec §E, seeds 001/002):
+//! motions the motion table understands (ACE `MotionInterp`):
 //!
 //! * [`RawMotionState`] (what the keys say) and [`InterpretedMotionState`] (canonical:
 //!   TurnRight / SideStepRight / WalkForward-or-RunForward with signed speeds);
@@ -74,6 +74,7 @@ mod error;
 mod host;
 mod interp;
 mod manager;
+pub mod moveto;
 mod params;
 mod state;
 #[cfg(feature = "testing")]
@@ -91,5 +92,6 @@ pub use interp::{
     RUN_ANIM_SPEED, RUN_TURN_FACTOR, SIDESTEP_ANIM_SPEED, SIDESTEP_FACTOR, WALK_ANIM_SPEED,
 };
 pub use manager::MovementManager;
+pub use moveto::{MoveToHost, MoveToManager, MoveToOptions, TargetInfo, TargetStatus};
 pub use params::{HoldKey, MovementParamFlags, MovementParameters, MovementStruct, MovementType};
 pub use state::{ActionNode, InterpretedMotionState, RawMotionState};

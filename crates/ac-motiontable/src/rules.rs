@@ -10,8 +10,8 @@
 //! Build one from a preset ([`Rules::ace`], [`Rules::retail`], `Rules::from(Fidelity::Retail)`)
 //! and change single fields if needed. Each quirk switch is a `pub bool` named after what the
 //! `true` value does; `false` is always ACE's behaviour, `true` the retail client's. Each one's
-//! documentation gives its stable short name (used in `docs/quirks.md`), what ACE does, what
-//! retail does, and the test that pins it.
+//! documentation gives its stable short name (the catalogue is `docs/quirks.md`), what ACE
+//! does, what retail does, and the test that pins it.
 
 /// The named presets of [`Rules`].
 ///
@@ -138,7 +138,7 @@ pub struct Rules {
     pub hold_key_run_applies: bool,
     /// Quirk `action-stamp-mask`: `move_to_interpreted_state` masks the server's action stamp
     /// to 19 bits in ACE (`false`), to 15 bits like the action's own stamp in retail (`true`).
-    /// Pinned by `o6_and_item9_action_replay_filter_and_stamp_masks`.
+    /// Pinned by `action_stamp_mask_keeps_19_server_bits_in_ace_and_15_in_retail`.
     pub short_server_action_stamp: bool,
     /// Quirk `action-replay-filter`: which actions `move_to_interpreted_state` replays. ACE
     /// (`false`): a creature's, or autonomous ones; retail (`true`): anything but the local
@@ -173,6 +173,12 @@ pub struct Rules {
     /// less than `min_quantum` passed since its last update. Pinned by
     /// `retail_world_gate_is_global`.
     pub global_tick_gate: bool,
+    /// Quirk `move-to-defaults`: the parameters a move-to starts from
+    /// (`MovementParameters::move_to_defaults`). ACE (`false`): flag word 0x1EE1F (CanCharge
+    /// on), walk/run threshold 1 m. Retail (`true`): 0x1EE0F (CanCharge off), 15 m — moves built
+    /// from defaults walk unless more than 15 m beyond the arrival distance. Pinned by
+    /// `retail_managers_start_from_retail_defaults`.
+    pub retail_move_to_defaults: bool,
 }
 
 impl Rules {
@@ -206,6 +212,7 @@ impl Rules {
             minterp_activates_non_static: false,
             single_slice_small_gaps: false,
             global_tick_gate: false,
+            retail_move_to_defaults: false,
         }
     }
 
@@ -239,6 +246,7 @@ impl Rules {
             minterp_activates_non_static: true,
             single_slice_small_gaps: true,
             global_tick_gate: true,
+            retail_move_to_defaults: true,
         }
     }
 

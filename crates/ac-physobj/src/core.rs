@@ -8,9 +8,13 @@ use glam::Vec3;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::parts::PartArray;
+use crate::target::{SelfMail, TargetMail, TargetManager, TargetViews};
+use ac_interp_manager::PositionManager;
+use ac_motioninterp::WeenieError;
 use ac_motiontable::EPSILON;
 use ac_sequence::AFrameOps;
 use ac_sequence::aframe::nmath;
+use std::collections::VecDeque;
 
 /// The contact plane: `normal · p + d = 0`.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -64,10 +68,33 @@ pub(crate) struct ObjCore<W> {
     pub(crate) log_events: bool,
     #[cfg(feature = "reference-host")]
     pub(crate) events: Vec<ObjectEvent>,
+    /// Cylinder height (`GetHeight()`, move-to distances).
+    pub(crate) height: f32,
+    /// Target tracking (created by the first `set_target` or follower).
+    pub(crate) tm: Option<Box<TargetManager>>,
+    /// The target manager's `LastUpdateTime`, mirrored beside the core so the per-slice
+    /// report throttle does not touch the (boxed) manager.
+    pub(crate) tm_handled_at: f64,
+    /// What the object sees of the others it follows (boxed: most objects have none).
+    pub(crate) views: Option<Box<TargetViews>>,
+    /// Target reports for the object itself, settled after the call that produced them.
+    pub(crate) inbox: VecDeque<SelfMail>,
+    /// Mail for other objects, delivered by the owner of the objects.
+    pub(crate) outbox: Vec<TargetMail>,
+    /// A `StickTo` the move-to manager asked for, run after its call returns.
+    pub(crate) pending_stick: Option<(u32, f32, f32)>,
+    /// A move-to cancel that reached the object while the movement manager was busy.
+    pub(crate) deferred_cancel: bool,
+    /// The position manager, lent to the core during movement-manager calls.
+    pub(crate) lent_pm: Option<Box<PositionManager>>,
+    /// How nested target reports currently are.
+    pub(crate) report_nesting: u32,
+    /// Ends of move-tos not yet drained (`OnMoveComplete`).
+    pub(crate) move_completions: Vec<WeenieError>,
 }
 
 impl<W> ObjCore<W> {
-    /// The fresh-object state (FORMAT.md §5, FORMAT-physics.md §2.1): State Gravity,
+    /// The fresh-object state (a scenario's `object`): State Gravity,
     /// TransientState Contact|OnWalkable, a cell with id 0, identity position, zero velocities,
     /// scale 1, friction 0.95, one collision sphere, the physics layer on, no event logging.
     pub(crate) fn new(parts: PartArray, weenie: Option<W>) -> Self {
@@ -105,6 +132,17 @@ impl<W> ObjCore<W> {
             log_events: false,
             #[cfg(feature = "reference-host")]
             events: Vec::new(),
+            height: 0.0,
+            tm: None,
+            tm_handled_at: 0.0,
+            views: None,
+            inbox: VecDeque::new(),
+            outbox: Vec::new(),
+            pending_stick: None,
+            deferred_cancel: false,
+            lent_pm: None,
+            report_nesting: 0,
+            move_completions: Vec::new(),
         }
     }
 
@@ -120,7 +158,8 @@ impl<W> ObjCore<W> {
         let _ = e;
     }
 
-    /// Host `set_velocity` (FORMAT-physics.md §2.3).
+    /// Host `set_velocity`: store a changed velocity clamped to `max_velocity`, log it, and (with
+    /// the physics layer on) activate a non-static object.
     pub(crate) fn set_velocity(&mut self, v: Vec3) {
         if v != self.velocity {
             self.velocity = v;
@@ -150,7 +189,7 @@ impl<W> ObjCore<W> {
         prev
     }
 
-    /// `calc_acceleration` (FORMAT-physics.md §5.5).
+    /// ACE `calc_acceleration`.
     pub(crate) fn calc_acceleration(&mut self) {
         if self
             .transient
@@ -178,7 +217,7 @@ impl<W> ObjCore<W> {
         true
     }
 
-    /// `set_frame(f)` (FORMAT-physics.md §5.6): a valid origin with an invalid quaternion zeroes
+    /// ACE `set_frame(f)`: a valid origin with an invalid quaternion zeroes
     /// the quaternion (ACE; retail keeps non-NaN quaternions: quirk `frame-quaternion-validity`).
     pub(crate) fn set_frame(&mut self, mut f: Frame) {
         let origin_ok = nmath::vec_is_valid(f.origin);
@@ -206,7 +245,7 @@ impl<W> ObjCore<W> {
         self.set_frame(p.frame);
     }
 
-    /// `calc_friction(q, v2)` (FORMAT-physics.md §5.4).
+    /// ACE `calc_friction(q, v2)`.
     fn calc_friction(&mut self, qf: f32, m2: f32) {
         if !self.transient.contains(TransientState::ON_WALKABLE) {
             return;
@@ -229,7 +268,7 @@ impl<W> ObjCore<W> {
         self.velocity *= k;
     }
 
-    /// `UpdatePhysicsInternal(qf, frame)` (FORMAT-physics.md §5.3).
+    /// ACE `UpdatePhysicsInternal(qf, frame)`.
     pub(crate) fn update_physics(&mut self, qf: f32, frame: &mut Frame, has_mm: bool) {
         let mut m2 = self.velocity.dot(self.velocity);
         if m2 <= 0.0 {

@@ -61,9 +61,11 @@
 //!
 //! # Interpolation
 //!
-//! ACE's own InterpolationManager is dead code, so position correction follows the retail
-//! client's rules under every rule set: the correction replaces the slice's offset frame,
-//! `keep_heading` is honoured, and a failed progress audit within 0.2 counts as success.
+//! ACE's own InterpolationManager is dead code (quirk `dead-interpolation-manager`), so position
+//! correction follows the retail client's rules under every rule set: the correction replaces
+//! the slice's offset frame (`interp-offset-replaced`), `keep_heading` is honoured
+//! (`interp-keep-heading`), and a failed progress audit within 0.2 counts as success
+//! (`interp-near-success`). `docs/quirks.md` lists these and every other quirk by name.
 //!
 //! # Cargo features
 //!
@@ -82,22 +84,25 @@ pub mod events;
 mod events;
 pub mod flags;
 mod host;
+mod moveto;
 mod object;
 pub mod parts;
 pub mod prelude;
 pub mod recording;
 #[cfg(feature = "reference-host")]
 mod reference_host;
+pub mod target;
 mod tick;
 pub mod weenie;
 pub mod wire;
 mod world;
+mod world_targets;
 
 pub use ac_dat;
 pub use ac_interp_manager;
 pub use ac_interp_manager::Position;
 pub use ac_motioninterp;
-pub use ac_motioninterp::{MovementParameters, Weenie, WeenieError};
+pub use ac_motioninterp::{MoveToOptions, MovementParameters, TargetStatus, Weenie, WeenieError};
 pub use ac_motiontable;
 pub use ac_motiontable::{Fidelity, Rules};
 pub use ac_sequence;
@@ -106,8 +111,11 @@ pub use core::Plane;
 #[cfg(feature = "reference-host")]
 pub use events::ObjectEvent;
 pub use flags::{ObjectState, TransientState};
+pub use moveto::{MAX_REPORT_NESTING, MAX_SELF_REPORTS_PER_CALL, MoveComplete, TargetObject};
 pub use object::{PhysicsObj, SET_POSITION_FLAGS};
 pub use parts::{MotionCompletion, PartArray};
+pub use target::{TargetMail, TargetManager, TargetView};
 pub use tick::{SliceOutcome, SliceRecord, UpdateResult};
 pub use weenie::ConfigWeenie;
 pub use world::{ObjectId, STEP_TOLERANCE, TimeError, World};
+pub use world_targets::MAX_MAIL_ROUNDS;

@@ -1,7 +1,7 @@
 //! `cargo xtask scenario FILE.scn`: run one conformance scenario and print its trace.
 //!
-//! The scenario language and the trace are specified by the conformance contract
-//! (`FORMAT.md`, `FORMAT-physics.md`, `FORMAT-interp.md`; see `docs/scenarios.md`). This
+//! The scenario language and the trace are specified in `docs/scenarios.md` ("Format
+//! reference"). This
 //! module is a thin driver: it parses lines ([`lexer`], [`defs`], [`steps`]), builds `ac_dat`
 //! records in memory, calls the public APIs of the layer crates through the reference host
 //! `ac_physobj::PhysicsObj` ([`exec`]) and prints what they report ([`dump`],
@@ -13,10 +13,13 @@
 pub mod args;
 pub mod defs;
 pub mod dump;
+pub mod dump_moveto;
 pub mod error;
 pub mod exec;
+pub mod exec_moveto;
 pub mod format;
 pub mod lexer;
+pub mod moveto_steps;
 pub mod names;
 pub mod steps;
 
@@ -30,7 +33,7 @@ pub struct Args {
     /// The scenario file (`NAME.scn`).
     pub file: PathBuf,
     /// Behaviour to reproduce: `ace` (the reference the corpus was recorded from) or `retail`
-    /// (the documented retail-client differences, `retail-vs-ace.md`).
+    /// (`Rules::retail()`: the retail-client differences of `docs/quirks.md`).
     #[arg(long, value_enum, default_value_t = FidelityArg::Ace)]
     pub fidelity: FidelityArg,
 }
@@ -144,6 +147,13 @@ mod tests {
     #[test]
     fn every_corpus_line_parses() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/scenarios");
+        // Scenarios of an unfinished layer (`PENDING`) may use ops the runner does not know yet.
+        let pending = std::fs::read_to_string(dir.join("PENDING")).expect("PENDING");
+        let pending: Vec<&str> = pending
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .filter(|l| !l.is_empty())
+            .collect();
         let mut files = 0;
         for e in std::fs::read_dir(&dir).expect("fixtures/scenarios") {
             let p = e.expect("dir entry").path();
@@ -152,7 +162,10 @@ mod tests {
                 .unwrap_or_default()
                 .to_string_lossy()
                 .into_owned();
-            if !name.ends_with(".scn") || name.starts_with("err_") {
+            if !name.ends_with(".scn")
+                || name.starts_with("err_")
+                || pending.contains(&name.trim_end_matches(".scn"))
+            {
                 continue;
             }
             let text = std::fs::read_to_string(&p).expect("read scenario");

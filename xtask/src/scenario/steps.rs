@@ -1,4 +1,4 @@
-//! Steps (FORMAT.md §7, FORMAT-physics.md §3–§4, FORMAT-interp.md §2–§3) parsed into a typed
+//! Steps (docs/scenarios.md, "Steps") parsed into a typed
 //! [`Step`]. Parsing checks only the text; whether the object or the MotionInterp exists is
 //! checked when the step runs.
 
@@ -8,6 +8,7 @@ use super::lexer::{
     parse_anim_ref, parse_bool, parse_f32, parse_f64, parse_floats, parse_hold_key, parse_i32,
     parse_motion, parse_quat, parse_u32, parse_vec3,
 };
+use super::moveto_steps::MoveToStep;
 use ac_dat::AnimData;
 use glam::Vec3;
 
@@ -25,7 +26,7 @@ pub struct Pos {
 /// Identity orientation `[w, x, y, z]`.
 pub const IDENTITY_WXYZ: [f32; 4] = [1.0, 0.0, 0.0, 0.0];
 
-fn parse_pos(cell: &str, origin: &str, q: Option<&str>) -> ParseResult<Pos> {
+pub(crate) fn parse_pos(cell: &str, origin: &str, q: Option<&str>) -> ParseResult<Pos> {
     Ok(Pos {
         cell: parse_u32(cell)?,
         origin: parse_vec3(origin)?,
@@ -52,6 +53,8 @@ pub struct SetArgs {
     pub spheres: Option<i32>,
     /// `radius=`
     pub radius: Option<f32>,
+    /// `height=` (move-to layer)
+    pub height: Option<f32>,
     /// `moving_to=`
     pub moving_to: Option<bool>,
     /// `scale=`
@@ -99,7 +102,7 @@ pub struct SetArgs {
 }
 
 impl SetArgs {
-    /// Whether a physics key was given (switches the physics layer on, FORMAT-physics §1).
+    /// Whether a physics key was given (switches the physics layer on).
     pub fn has_physics_key(&self) -> bool {
         self.state.is_some()
             || self.transient.is_some()
@@ -109,6 +112,7 @@ impl SetArgs {
             || self.player_distance.is_some()
             || self.spheres.is_some()
             || self.radius.is_some()
+            || self.height.is_some()
             || self.moving_to.is_some()
             || self.scale.is_some()
             || self.friction.is_some()
@@ -145,7 +149,7 @@ fn parse_set(rest: &[&str]) -> ParseResult<SetArgs> {
         let tok = rest[i];
         i += 1;
         let Some((k, v)) = tok.split_once('=') else {
-            continue; // extra positional tokens are ignored (FORMAT.md §2)
+            continue; // extra positional tokens are ignored
         };
         let e = |m: String| format!("{k}: {m}");
         match k {
@@ -168,6 +172,7 @@ fn parse_set(rest: &[&str]) -> ParseResult<SetArgs> {
             "player_distance" => s.player_distance = Some(parse_f32(v).map_err(e)?),
             "spheres" => s.spheres = Some(parse_i32(v).map_err(e)?),
             "radius" => s.radius = Some(parse_f32(v).map_err(e)?),
+            "height" => s.height = Some(parse_f32(v).map_err(e)?),
             "moving_to" => s.moving_to = Some(parse_bool(v).map_err(e)?),
             "scale" => s.scale = Some(parse_f32(v).map_err(e)?),
             "friction" => s.friction = Some(parse_f32(v).map_err(e)?),
@@ -196,7 +201,7 @@ fn parse_set(rest: &[&str]) -> ParseResult<SetArgs> {
     Ok(s)
 }
 
-/// MovementParameters fields a scenario can set (FORMAT.md §7.5), with the format's defaults.
+/// MovementParameters fields a scenario can set, with the format's defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Params {
     /// `speed` (Speed), default 1.
@@ -295,7 +300,7 @@ pub enum PushNode {
 #[derive(Debug, Clone, PartialEq)]
 #[allow(missing_docs)] // variants mirror the op names of the FORMAT documents one to one
 pub enum Step {
-    // --- setup (FORMAT.md 7.1)
+    // --- setup
     Object {
         table: u32,
         weenie: bool,
@@ -422,7 +427,7 @@ pub enum Step {
     MiIsStandingStill,
     MiMotionAllowsJump(u32),
     MiContactAllowsMove(u32),
-    // --- physics (FORMAT-physics.md §4)
+    // --- physics
     PhysicsTick(f32),
     PhysicsUpdate(f64),
     SetVelocity(Vec3),
@@ -432,7 +437,7 @@ pub enum Step {
     SetOnWalkable(bool),
     CalcAcceleration,
     SetActive(bool),
-    // --- interpolation (FORMAT-interp.md §3)
+    // --- interpolation
     ImInterpolateTo {
         pos: Pos,
         keep_heading: bool,
@@ -447,6 +452,8 @@ pub enum Step {
     ImStop,
     ImIsInterpolating,
     ImPush(PushNode),
+    // --- move-to (the **Move-to** ops of docs/scenarios.md)
+    MoveTo(MoveToStep),
 }
 
 impl Step {
@@ -490,20 +497,24 @@ impl Step {
         )
     }
 
-    /// Whether the step switches the physics layer on (FORMAT-physics §1, FORMAT-interp §1).
+    /// Whether the step switches the physics layer on (docs/scenarios.md, "Layers").
     pub fn switches_physics(&self) -> bool {
         use Step::*;
         match self {
             Set(s) => s.has_physics_key(),
             PhysicsTick(_) | PhysicsUpdate(_) | SetVelocity(_) | SetLocalVelocity(_)
-            | SetOmega(_) | SetHeading(_) | SetOnWalkable(_) | CalcAcceleration | SetActive(_) => {
-                true
-            }
+            | SetOmega(_) | SetHeading(_) | SetOnWalkable(_) | CalcAcceleration | SetActive(_)
+            | MoveTo(_) => true,
             _ => self.switches_interp(),
         }
     }
 
-    /// Whether the step switches the interp layer on (FORMAT-interp §1).
+    /// Whether the step switches the move-to layer on (see docs/scenarios.md).
+    pub fn switches_moveto(&self) -> bool {
+        matches!(self, Step::MoveTo(m) if m.switches_moveto())
+    }
+
+    /// Whether the step switches the interp layer on.
     pub fn switches_interp(&self) -> bool {
         use Step::*;
         matches!(
@@ -785,7 +796,10 @@ pub fn parse_step(op: &str, rest: &[&str]) -> ParseResult<Step> {
                 k => return Err(format!("unknown im_push kind `{k}`")),
             }
         }
-        _ => return Err(format!("unknown op `{op}`")),
+        _ => match super::moveto_steps::parse(op, rest) {
+            Some(r) => MoveTo(r?),
+            None => return Err(format!("unknown op `{op}`")),
+        },
     };
     Ok(step)
 }

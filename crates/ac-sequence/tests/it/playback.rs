@@ -82,8 +82,9 @@ fn a_link_played_inside_one_update_is_logged() {
         (cycle.anim_id, cycle.cyclic, cycle.finished),
         (CYCLE, true, false)
     );
-    // The link's range is 0..=2: it lasts 3 frames (ODD-7 parks the head at the start of the
-    // last frame, but the time of that frame is still consumed) and the cycle gets the rest.
+    // The link's range is 0..=2: it lasts 3 frames (quirk `skip-last-frame` parks the head at
+    // the start of the last frame, but the time of that frame is still consumed) and the cycle
+    // gets the rest.
     assert!((link.end - 3.0 / 30.0).abs() < 1e-6, "{link:?}");
     assert_eq!(link.start, 0.0);
     assert_eq!(cycle.start, link.end);
