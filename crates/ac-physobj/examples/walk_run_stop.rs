@@ -309,14 +309,22 @@ fn path_panel(
         .label("path")
         .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], blue.stroke_width(2)));
     let ends = [r.samples.first(), r.samples.last()];
-    for (s, filled) in ends.into_iter().flatten().zip([false, true]) {
+    // Each end is a series of its own, so the legend names it.
+    for (s, (filled, name)) in ends
+        .into_iter()
+        .flatten()
+        .zip([(false, "start"), (true, "end")])
+    {
         let at = (f64::from(s.origin.x), f64::from(s.origin.y));
         let style = if filled {
             BLACK.filled()
         } else {
             BLACK.stroke_width(2)
         };
-        chart.draw_series(std::iter::once(Circle::new(at, 5, style)))?;
+        chart
+            .draw_series(std::iter::once(Circle::new(at, 5, style)))?
+            .label(name)
+            .legend(move |(x, y)| Circle::new((x + 9, y), 4, style));
     }
     chart
         .configure_series_labels()

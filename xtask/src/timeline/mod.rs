@@ -235,6 +235,27 @@ mod tests {
     }
 
     #[test]
+    fn a_mark_label_near_the_right_edge_ends_at_its_line() {
+        let run = from_scenario("demo", &demo_scenario(), Fidelity::Ace);
+        let mut tl = run.timeline;
+        tl.marks.push(model::Mark {
+            t: tl.end,
+            label: "calc_acceleration at the very end".into(),
+        });
+        let svg = svg::render(&tl);
+        let label = svg
+            .lines()
+            .find(|l| l.contains(">calc_acceleration at the very end<"))
+            .expect("the label is drawn");
+        assert!(label.contains(r#"text-anchor="end""#), "{label}");
+        let first = svg
+            .lines()
+            .find(|l| l.contains(">seq_append 0x03000010<"))
+            .expect("the first command is drawn");
+        assert!(first.contains(r#"text-anchor="start""#), "{first}");
+    }
+
+    #[test]
     fn a_broken_scenario_is_drawn_up_to_its_bad_line_and_reported() {
         let text = format!("{}frobnicate 1\ntick 0.1\n", demo_scenario());
         let run = from_scenario("bad", &text, Fidelity::Ace);

@@ -334,6 +334,18 @@ fn gantt(svg: &mut String, tl: &Timeline, axis: &TimeAxis, top: f64) {
     }
 }
 
+/// Where a mark's label goes: right of its line, or left of it when it would run past the
+/// picture's right edge. Returns the label's left and right ends and whether it is anchored at
+/// its end.
+fn mark_label_span(x: f64, label: &str) -> (f64, f64, bool) {
+    let width = clip(label, MARK_CHARS).chars().count() as f64 * 6.1 + 8.0;
+    if x + width <= WIDTH {
+        (x, x + width, false)
+    } else {
+        (x - width, x, true)
+    }
+}
+
 /// Label lanes for the marks: each label goes on the first lane whose last label ends before
 /// it starts, so labels never overlap.
 fn mark_lanes(tl: &Timeline, axis: &TimeAxis) -> Vec<usize> {
@@ -341,13 +353,12 @@ fn mark_lanes(tl: &Timeline, axis: &TimeAxis) -> Vec<usize> {
     tl.marks
         .iter()
         .map(|m| {
-            let x = axis.x(m.t);
-            let width = clip(&m.label, MARK_CHARS).chars().count() as f64 * 6.1 + 8.0;
-            let lane = ends.iter().position(|&e| e < x).unwrap_or(ends.len());
+            let (start, end, _) = mark_label_span(axis.x(m.t), &m.label);
+            let lane = ends.iter().position(|&e| e < start).unwrap_or(ends.len());
             if lane == ends.len() {
-                ends.push(x + width);
+                ends.push(end);
             } else {
-                ends[lane] = x + width;
+                ends[lane] = end;
             }
             lane
         })
@@ -357,14 +368,17 @@ fn mark_lanes(tl: &Timeline, axis: &TimeAxis) -> Vec<usize> {
 fn marks(svg: &mut String, tl: &Timeline, axis: &TimeAxis, lanes: &[usize], top: f64, bottom: f64) {
     for (m, lane) in tl.marks.iter().zip(lanes) {
         let x = axis.x(m.t);
+        let (text_x, anchor) = match mark_label_span(x, &m.label) {
+            (_, _, true) => (x - 3.0, "end"),
+            _ => (x + 3.0, "start"),
+        };
         let _ = writeln!(
             svg,
-            r##"<line x1="{x:.2}" y1="{:.1}" x2="{x:.2}" y2="{:.1}" stroke="{MARK}" stroke-dasharray="4,3"><title>{} at t = {:.4} s</title></line><text x="{:.2}" y="{:.1}" font-size="10" fill="#616161">{}<title>{}</title></text>"##,
+            r##"<line x1="{x:.2}" y1="{:.1}" x2="{x:.2}" y2="{:.1}" stroke="{MARK}" stroke-dasharray="4,3"><title>{} at t = {:.4} s</title></line><text x="{text_x:.2}" y="{:.1}" font-size="10" fill="#616161" text-anchor="{anchor}">{}<title>{}</title></text>"##,
             top - 2.0,
             bottom + 36.0 + *lane as f64 * 12.0,
             esc(&m.label),
             m.t,
-            x + 3.0,
             bottom + 44.0 + *lane as f64 * 12.0,
             esc(&clip(&m.label, MARK_CHARS)),
             esc(&m.label)
@@ -489,7 +503,7 @@ fn path_panel(svg: &mut String, tl: &Timeline, top: f64) {
     };
     let _ = writeln!(
         svg,
-        r##"<text x="10" y="{:.1}" font-weight="bold">path from above</text><text x="10" y="{:.1}" fill="#555">x east, y north (m), equal scale</text><text x="10" y="{:.1}" fill="#555">○ start  ● end  ▸ heading</text>"##,
+        r##"<text x="10" y="{:.1}" font-weight="bold">path from above</text><text x="10" y="{:.1}" fill="#555">x east, y north (m), equal scale</text><text x="10" y="{:.1}" fill="#555">○ start  ● end  <tspan fill="#e8913a">▸ heading</tspan></text>"##,
         top + 12.0,
         top + 26.0,
         top + 40.0
@@ -530,7 +544,12 @@ fn path_panel(svg: &mut String, tl: &Timeline, top: f64) {
         svg,
         r##"<polyline points="{pts}" fill="none" stroke="#3b7dd8" stroke-width="2"/>"##
     );
-    // Heading arrows about every half second.
+    // Heading arrows about every half second (an arrowhead, since the heading often lies
+    // along the path and a plain tick would vanish into it).
+    let _ = writeln!(
+        svg,
+        r##"<defs><marker id="heading-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#e8913a"/></marker></defs>"##
+    );
     let mut next = 0.0;
     for p in &tl.path {
         if p.t + 1e-9 < next {
@@ -539,10 +558,10 @@ fn path_panel(svg: &mut String, tl: &Timeline, top: f64) {
         next = p.t + 0.5;
         let (x, y) = map(p.x, p.y);
         let rad = f64::from(p.heading).to_radians();
-        let (dx, dy) = (rad.sin() * 9.0, -rad.cos() * 9.0);
+        let (dx, dy) = (rad.sin() * 16.0, -rad.cos() * 16.0);
         let _ = writeln!(
             svg,
-            r##"<line x1="{x:.2}" y1="{y:.2}" x2="{:.2}" y2="{:.2}" stroke="#e8913a" stroke-width="1.5"><title>t = {:.2} s, heading {:.1}°, {}</title></line>"##,
+            r##"<line x1="{x:.2}" y1="{y:.2}" x2="{:.2}" y2="{:.2}" stroke="#e8913a" stroke-width="2" marker-end="url(#heading-head)"><title>t = {:.2} s, heading {:.1}°, {}</title></line>"##,
             x + dx,
             y + dy,
             p.t,
