@@ -156,12 +156,14 @@ function selectStyle(styleId) {
   drawGraph(style);
   const mods = $("#modifiers tbody");
   mods.replaceChildren();
-  for (const m of [...(style ? style.modifiers : []), ...t.modifiers]) {
+  // The resolver looks a modifier up with the style first, then style-less: both rows show.
+  const keyed = [...(style ? style.modifiers.map((m) => [m, `${style.style.name} (${m.key})`]) : []), ...t.modifiers.map((m) => [m, `any style (${m.key})`])];
+  for (const [m, key] of keyed) {
     mods.append(
-      el("tr", {}, el("td", { text: m.motion.name }), el("td", { text: vec(m.velocity) }), el("td", { text: vec(m.omega) }), el("td", { class: "mono", text: anims(m) }))
+      el("tr", {}, el("td", { text: m.motion.name }), el("td", { class: "mono", text: key }), el("td", { text: vec(m.velocity) }), el("td", { text: vec(m.omega) }), el("td", { class: "mono", text: anims(m) }))
     );
   }
-  if (!mods.children.length) mods.append(el("tr", {}, el("td", { colspan: 4, class: "muted", text: "none" })));
+  if (!mods.children.length) mods.append(el("tr", {}, el("td", { colspan: 5, class: "muted", text: "none" })));
 }
 
 /** Lays the style's motions on rings around its default substate and draws its links. */
@@ -222,24 +224,50 @@ function drawGraph(style) {
   const perNode = 44;
   const r1 = Math.max(150, (ring1.length * perNode) / (2 * Math.PI));
   const r2 = Math.max(r1 + 150, (ring2.length * perNode) / (2 * Math.PI));
-  const R = (ring2.length ? r2 : r1) + 60;
-  const size = 2 * R + 200;
-  const cx = size / 2;
-  const cy = size / 2;
+  // Each motion goes on its ring and, when its box would touch one already placed (wide
+  // labels crowd the top and bottom of a ring), moves outwards until it is clear.
+  const placed = [];
+  const clear = (n) => {
+    const a = sizeOf(n);
+    return placed.every((m) => {
+      const b = sizeOf(m);
+      return Math.abs(m.x - n.x) >= (a.w + b.w) / 2 + 4 || Math.abs(m.y - n.y) >= (a.h + b.h) / 2 + 4;
+    });
+  };
+  const put = (n, x, y) => {
+    Object.assign(n, { x, y });
+    placed.push(n);
+  };
   const place = (ring, r) =>
     ring.forEach((n, i) => {
       const a = (2 * Math.PI * i) / ring.length - Math.PI / 2;
-      const stagger = ring.length > 12 ? (i % 3) * 30 : 0;
-      n.x = cx + (r + stagger) * Math.cos(a);
-      n.y = cy + (r + stagger) * Math.sin(a);
+      let rr = r + (ring.length > 12 ? (i % 3) * 30 : 0);
+      for (let tries = 0; tries < 12; tries++, rr += 22) {
+        Object.assign(n, { x: rr * Math.cos(a), y: rr * Math.sin(a) });
+        if (clear(n)) break;
+      }
+      put(n, n.x, n.y);
     });
-  if (centre) Object.assign(centre, { x: cx, y: cy });
+  if (centre) put(centre, 0, 0);
+  if (wild) put(wild, 0, -Math.min(90, r1 * 0.55));
   place(ring1, r1);
   place(ring2, r2);
-  if (wild) Object.assign(wild, { x: cx, y: cy - Math.min(90, r1 * 0.55) });
-  svg.setAttribute("width", size);
-  svg.setAttribute("height", size);
-  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  // The picture is the placed boxes' extent plus a margin.
+  const margin = 40;
+  let [x0, y0, x1, y1] = [0, 0, 0, 0];
+  for (const n of placed) {
+    const { w, h } = sizeOf(n);
+    [x0, y0, x1, y1] = [Math.min(x0, n.x - w / 2), Math.min(y0, n.y - h / 2), Math.max(x1, n.x + w / 2), Math.max(y1, n.y + h / 2)];
+  }
+  for (const n of placed) Object.assign(n, { x: n.x - x0 + margin, y: n.y - y0 + margin });
+  const width = x1 - x0 + 2 * margin;
+  const height = y1 - y0 + 2 * margin;
+  const size = Math.max(width, height);
+  const cx = centre ? centre.x : width / 2;
+  const cy = centre ? centre.y : height / 2;
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", height);
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   const defs = svgEl("defs");
   const marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
   marker.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#8a94a3" }));
@@ -291,19 +319,19 @@ function drawGraph(style) {
   // Shown whole when that keeps labels readable, else at full size around the default.
   const wrap = $("#graph-wrap");
   const fit = Math.min(wrap.clientWidth, 636) / size;
-  zoomGraph(fit >= 0.55 ? "fit" : "full");
+  zoomGraph(fit >= 0.7 ? "fit" : "full");
   wrap.scrollLeft = Math.max(0, cx - wrap.clientWidth / 2);
   wrap.scrollTop = Math.max(0, cy - wrap.clientHeight / 2);
 }
 
 function zoomGraph(mode) {
   const svg = $("#graph");
-  const size = +svg.getAttribute("viewBox").split(" ")[2];
+  const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
   const wrap = $("#graph-wrap");
-  // The wrapper scrolls at 640 px (style.css); "fit" shows the whole square inside it.
-  const w = mode === "fit" ? Math.min(size, wrap.clientWidth - 2, 636) : size;
-  svg.setAttribute("width", w);
-  svg.setAttribute("height", w);
+  // The wrapper scrolls at 640 px (style.css); "fit" shows the whole picture inside it.
+  const scale = mode === "fit" ? Math.min(1, (wrap.clientWidth - 2) / width, 636 / height) : 1;
+  svg.setAttribute("width", width * scale);
+  svg.setAttribute("height", height * scale);
 }
 
 $("#graph-fit").addEventListener("click", () => zoomGraph("fit"));

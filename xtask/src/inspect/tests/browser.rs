@@ -249,6 +249,21 @@ async fn drive(client: Client, base: String) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     assert!(nodes.len() > 20, "{} motions drawn", nodes.len());
     let graph_png = screenshot(c, "table-graph.png").await;
+    // The whole graph, scaled to fit: no two motions' boxes overlap.
+    click(c, "#graph-fit").await;
+    let overlaps = c
+        .execute(
+            "const r = [...document.querySelectorAll('#graph g.node rect')].map((e) => e.getBoundingClientRect());
+             let n = 0;
+             for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++)
+               if (r[i].left < r[j].right && r[j].left < r[i].right && r[i].top < r[j].bottom && r[j].top < r[i].bottom) n++;
+             return n;",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    assert_eq!(overlaps, json!(0), "overlapping motions in the graph");
+    let graph_fit_png = screenshot(c, "table-graph-fit.png").await;
 
     // Resolve Ready → RunForward.
     click(c, "#tab-button-resolve").await;
@@ -360,8 +375,9 @@ async fn drive(client: Client, base: String) -> Result<(), String> {
     let scenario_png = screenshot(c, "scenario.png").await;
 
     eprintln!(
-        "page and table list loaded in {load:?}; Ready → RunForward answered and drawn in {answered:?}; screenshots: {}, {}, {}",
+        "page and table list loaded in {load:?}; Ready → RunForward answered and drawn in {answered:?}; screenshots: {}, {}, {}, {}",
         graph_png.display(),
+        graph_fit_png.display(),
         resolve_png.display(),
         scenario_png.display()
     );
