@@ -34,6 +34,7 @@ use std::time::Duration;
 use ac_motiontable::Fidelity;
 use anyhow::Context as _;
 use axum::Router;
+use axum::extract::rejection::{PathRejection, QueryRejection, StringRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
@@ -68,7 +69,7 @@ pub struct Args {
 /// What every handler shares.
 struct Shared {
     catalog: Catalog,
-    workers: Semaphore,
+    workers: Arc<Semaphore>,
 }
 
 type AppState = Arc<Shared>;
@@ -122,7 +123,7 @@ impl IntoResponse for ApiError {
 pub fn router(catalog: Catalog) -> Router {
     let state: AppState = Arc::new(Shared {
         catalog,
-        workers: Semaphore::new(WORKERS),
+        workers: Arc::new(Semaphore::new(WORKERS)),
     });
     Router::new()
         .route("/", get(page))
@@ -232,28 +233,39 @@ async fn tables(State(s): State<AppState>) -> axum::Json<Vec<TableSummary>> {
 
 async fn table(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
 ) -> Result<axum::Json<TableView>, ApiError> {
+    let Path(id) = id.map_err(|e| ApiError {
+        status: e.status(),
+        message: format!("bad table id: {}", e.body_text()),
+    })?;
     let id = simulate::parse_table_id(&id)?;
     let t = s.catalog.table(id).map_err(ApiError::not_found)?;
     Ok(axum::Json(TableView::of(t)))
 }
 
-/// Runs `work` on the blocking pool, one of at most [`WORKERS`] at a time.
+/// Runs `work` on the blocking pool, one of at most [`WORKERS`] at a time. The permit goes
+/// with the work, so a request abandoned at [`REQUEST_TIME`] still counts until its work ends.
 async fn simulate<T: Send + 'static>(
     s: &AppState,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let _permit = s.workers.acquire().await.map_err(|_| ApiError {
-        status: StatusCode::SERVICE_UNAVAILABLE,
-        message: "the server is shutting down".into(),
-    })?;
-    tokio::task::spawn_blocking(work)
+    let permit = Arc::clone(&s.workers)
+        .acquire_owned()
         .await
-        .map_err(|e| ApiError {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            message: format!("the simulation failed: {e}"),
-        })?
+        .map_err(|_| ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "the server is shutting down".into(),
+        })?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+    .map_err(|e| ApiError {
+        status: StatusCode::INTERNAL_SERVER_ERROR,
+        message: format!("the simulation failed: {e}"),
+    })?
 }
 
 #[derive(Serialize)]
@@ -300,9 +312,17 @@ struct ScenarioRun {
 
 async fn scenario(
     State(s): State<AppState>,
-    Query(q): Query<ScenarioQuery>,
-    body: String,
+    query: Result<Query<ScenarioQuery>, QueryRejection>,
+    body: Result<String, StringRejection>,
 ) -> Result<axum::Json<ScenarioRun>, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError {
+        status: e.status(),
+        message: format!("bad scenario query: {}", e.body_text()),
+    })?;
+    let body = body.map_err(|e| ApiError {
+        status: e.status(),
+        message: format!("bad scenario: {}", e.body_text()),
+    })?;
     let fidelity: Fidelity = simulate::parse_fidelity(q.fidelity.as_deref())?;
     if body.trim().is_empty() {
         return Err(ApiError::bad_request(

@@ -206,9 +206,27 @@ async fn bad_requests_are_4xx_with_a_readable_message() {
     let (status, e) = get("/etc/passwd").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(e["error"].is_string());
+    // Too large, not UTF-8, a bad query: JSON errors too, never a plain-text rejection.
     let huge = "x".repeat(MAX_BODY + 1);
-    let (status, _) = call("POST", "/api/scenario", huge, false).await;
+    let (status, e) = call("POST", "/api/scenario", huge.clone(), false).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        e["error"].as_str().unwrap_or("").contains("scenario"),
+        "{e}"
+    );
+    let big_resolve = format!(r#"{{"table": "0x09000001", "command": "Ready", "pad": "{huge}"}}"#);
+    let (status, e) = call("POST", "/api/resolve", big_resolve, true).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(e["error"].is_string(), "{e}");
+    let (status, e) = call("POST", "/api/scenario", vec![0xFF_u8, 0xFE, 0x00], false).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(e["error"].is_string(), "{e}");
+    let (status, e) = call("POST", "/api/scenario?fidelity=best", "tick 0.1", false).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        e["error"].as_str().unwrap_or("").contains("fidelity"),
+        "{e}"
+    );
 }
 
 #[tokio::test]
