@@ -125,7 +125,7 @@ pub fn router(catalog: Catalog) -> Router {
         catalog,
         workers: Arc::new(Semaphore::new(WORKERS)),
     });
-    Router::new()
+    let app = Router::new()
         .route("/", get(page))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
@@ -136,20 +136,27 @@ pub fn router(catalog: Catalog) -> Router {
         .route("/api/scenario", post(scenario))
         .route("/api/scenario/example", get(scenario_example))
         .fallback(not_found)
-        .layer(middleware::from_fn(time_bound))
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(state)
+        .with_state(state);
+    bounded(app, REQUEST_TIME)
 }
 
-/// Answers `503` when a request takes longer than [`REQUEST_TIME`].
-async fn time_bound(request: Request, next: Next) -> Response {
-    match tokio::time::timeout(REQUEST_TIME, next.run(request)).await {
+/// `app` with the request bounds: bodies up to [`MAX_BODY`], answers within `request_time`.
+fn bounded(app: Router, request_time: Duration) -> Router {
+    app.layer(middleware::from_fn(move |request, next| {
+        time_bound(request_time, request, next)
+    }))
+    .layer(DefaultBodyLimit::max(MAX_BODY))
+}
+
+/// Answers `503` when a request takes longer than `limit`.
+async fn time_bound(limit: Duration, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
         Ok(r) => r,
         Err(_) => ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
             message: format!(
                 "the request took longer than {} s and was abandoned",
-                REQUEST_TIME.as_secs()
+                limit.as_secs_f64()
             ),
         }
         .into_response(),

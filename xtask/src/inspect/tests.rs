@@ -248,3 +248,30 @@ async fn a_pasted_scenario_is_run_and_drawn_and_its_error_located() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(e["error"].as_str().unwrap_or("").contains("empty"));
 }
+
+#[tokio::test]
+async fn a_request_past_the_time_bound_is_a_503_with_a_message() {
+    let slow = axum::Router::new().route(
+        "/slow",
+        axum::routing::get(|| async {
+            tokio::time::sleep(std::time::Duration::from_secs(30)).await;
+            "late"
+        }),
+    );
+    let app = super::bounded(slow, std::time::Duration::from_millis(50));
+    let started = std::time::Instant::now();
+    let response = app
+        .oneshot(Request::get("/slow").body(Body::empty()).expect("request"))
+        .await
+        .expect("the router answers");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .expect("body");
+    let e: Value = serde_json::from_slice(&bytes).expect("a JSON error");
+    assert!(
+        e["error"].as_str().unwrap_or("").contains("abandoned"),
+        "{e}"
+    );
+}
