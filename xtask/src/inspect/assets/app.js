@@ -478,6 +478,36 @@ function player(container, svgText, timeline) {
 
 // ---------------------------------------------------------------- resolve
 
+/** What kind of step an explanation event is, for its colour and badge. */
+function stepKind(e) {
+  switch (e.event) {
+    case "cycle":
+    case "modifier":
+      return e.found ? "hit" : "miss";
+    case "link":
+      return e.found === "found" ? "hit" : "miss";
+    case "style_default":
+      return e.substate ? "hit" : "miss";
+    case "branch":
+      return "branch";
+    case "fell_through":
+    case "refused":
+      return "refused";
+    case "queue":
+    case "anim":
+      return e.event;
+    case "call":
+    case "return":
+      return "call";
+    default:
+      return "other";
+  }
+}
+
+/**
+ * The resolver's decisions, one per line, indented by call nesting (the server sends each
+ * event's own one-line text, its nesting depth and the event itself).
+ */
 function renderExplanation(list, explanation) {
   list.replaceChildren();
   if (!explanation || !explanation.length) {
@@ -485,7 +515,11 @@ function renderExplanation(list, explanation) {
     return;
   }
   for (const step of explanation) {
-    list.append(el("li", { text: typeof step === "string" ? step : step.text || JSON.stringify(step) }));
+    const kind = stepKind(step.event);
+    const li = el("li", { class: `step ${kind}`, "data-event": step.event.event, style: `margin-left: ${step.depth * 18}px` });
+    if (kind === "hit" || kind === "miss") li.append(el("span", { class: `badge ${kind}`, text: kind }));
+    li.append(el("span", { class: "text", text: step.text }));
+    list.append(li);
   }
 }
 
