@@ -7,7 +7,7 @@
 //! style defaults) serialize as JSON objects keyed by those strings, in file order.
 //!
 //! Reading accepts what writing produces and, for hand-written input, a JSON number or any
-//! token [`MotionCommand`](crate::motion::MotionCommand)'s `FromStr` takes (`"0x45000005"`,
+//! token [`MotionCommand`]'s `FromStr` takes (`"0x45000005"`,
 //! `"1157627909"`, `"WalkForward"`). A map may repeat a key: entries are kept in document order,
 //! exactly as a record keeps repeated keys (the resolver's "last one wins" applies later).
 //!

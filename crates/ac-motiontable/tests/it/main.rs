@@ -1,6 +1,7 @@
 //! Integration tests of `ac-motiontable` (one binary, one module per area).
 
 mod command;
+mod explain;
 mod fuzz;
 mod literal;
 mod manager;
