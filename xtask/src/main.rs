@@ -6,9 +6,11 @@
 mod codegen;
 mod conformance;
 mod decode;
+mod explain;
 mod fixtures;
 mod scenario;
 mod snapshots;
+mod source;
 mod sweep;
 mod timeline;
 
@@ -39,6 +41,8 @@ enum Command {
     Timeline(timeline::Args),
     /// Print the canonical text of a movement message or MovementData blob (hex or base64).
     Decode(decode::Args),
+    /// Explain how a motion table resolves one request: branches, lookups, queued animations.
+    Explain(explain::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -51,5 +55,6 @@ fn main() -> anyhow::Result<()> {
         Command::Conformance(args) => conformance::run(args),
         Command::Timeline(args) => timeline::run(args),
         Command::Decode(args) => decode::run(args),
+        Command::Explain(args) => explain::run(args),
     }
 }
