@@ -1,6 +1,6 @@
 //! `cargo xtask sweep [--dat PATH] [--json] [--jobs N]`: parses every motion table of a portal
 //! DAT, every animation they reference and every setup, in parallel, and reports the
-//! statistics of seed 004 §8.2 plus parse failures (with their error chains), dangling
+//! corpus statistics (`ac_testkit::sweep`) plus parse failures (with their error chains), dangling
 //! animation ids and frame ranges outside their animation. Exits non-zero if any record
 //! failed to parse.
 //!

@@ -10,7 +10,7 @@
 //!   vocabulary every layer shares;
 //! * [`records`] — typed records with binrw codecs and hand-construction builders;
 //! * [`container`] — [`DatArchive`] (reader by positional reads, in memory or, opt-in, mapped: header, block chains, B-tree lookup
-//!   and ordered range iteration) and [`DatWriter`] (the spec's §5 recipe);
+//!   and ordered range iteration) and [`DatWriter`] (builds a valid DAT from files);
 //! * `serde_hex` (feature `serde`) — `Serialize`/`Deserialize` on every record and on the motion
 //!   ids, for JSON export: ids as `"0x%08X"` strings, a motion table's maps as objects keyed by
 //!   them in file order. (JSON has no NaN or infinity: a record holding one serializes, with

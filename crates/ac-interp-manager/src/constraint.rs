@@ -1,5 +1,5 @@
 //! `ConstraintManager`: slows and finally stops the object's own movement as it strays from a
-//! constraint position (spec §F.4).
+//! constraint position (ACE `ConstraintManager`).
 
 use ac_dat::Frame;
 use ac_motiontable::Rules;
@@ -90,7 +90,7 @@ impl ConstraintManager {
     /// `(max - pos_offset) / (max - start)` past `start`, zero it at `max` (Contact only), then
     /// update the tracked offset.
     ///
-    /// ACE **assigns** this slice's offset length to the tracked offset (spec ODD-18), so it
+    /// ACE **assigns** this slice's offset length to the tracked offset, so it
     /// measures one slice's step, not a distance; the retail client **accumulates** it, starting
     /// from the distance at `ConstrainTo` (quirk `constraint-offset`,
     /// [`Rules::constraint_accumulates`]).

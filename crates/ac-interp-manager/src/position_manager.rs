@@ -1,4 +1,4 @@
-//! `PositionManager`: the per-object owner of the position-correction managers (spec §F.1).
+//! `PositionManager`: the per-object owner of the position-correction managers (ACE `PositionManager`).
 //!
 //! # What is included
 //!

@@ -15,7 +15,8 @@ use crate::params::MovementParameters;
 pub use ac_motiontable::MotionCompletion;
 
 /// The physics object as the motion interpreter sees it (ACE `PhysicsObj`, the subset
-/// `MotionInterp.cs` and `MovementManager.cs` call; spec §0.2 seam table, FORMAT.md §6).
+/// `MotionInterp` and `MovementManager` call; the scenario runner's reference host answers them
+/// as docs/scenarios.md describes).
 ///
 /// **Re-entrancy.** In ACE, `RemoveLinkAnimations` and `CheckForCompletedMotions` complete
 /// MotionTableManager entries and call back into `MotionInterp.MotionDone` while the

@@ -1,4 +1,4 @@
-//! The motion interpreter (`Animation/MotionInterp.cs`; spec §E.4–§E.11, seed 002).
+//! The motion interpreter (ports ACE's `MotionInterp`).
 
 mod server;
 
@@ -36,8 +36,8 @@ pub const WALK_ANIM_SPEED: f32 = f32::from_bits(0x4047_AE14);
 pub const MAX_ACTIONS: usize = 6;
 
 /// One entry of the interpreter's pending-motion queue (ACE `MotionNode`). It completes in
-/// lock-step with the MotionTableManager's queue (spec §E.11): positionally, ids are never
-/// compared (spec [ODD-25]).
+/// lock-step with the MotionTableManager's queue: positionally, ids are never compared (quirk
+/// `positional-motion-done`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MotionNode {
     /// Caller's context id (from the parameters).
@@ -253,8 +253,8 @@ impl MotionInterp {
     /// `DoMotion`: a raw (key-level) motion. Cancels move-to, applies the hold key,
     /// canonicalises ([`adjust_motion`](Self::adjust_motion)), refuses crouch/sit/sleep/chat
     /// emotes outside NonCombat (testing the *original* id) and a 7th action, then runs
-    /// `DoInterpretedMotion` with a `CopySome` of the parameters ([ODD-12]; Retail copies
-    /// everything, retail-vs-ace O8) and on success records the original id in the raw state.
+    /// `DoInterpretedMotion` with a `CopySome` of the parameters (quirk `motion-params-copy`:
+    /// retail copies everything) and on success records the original id in the raw state.
     pub fn do_motion<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -460,7 +460,7 @@ impl MotionInterp {
 
     /// `StopCompletely`: cancel move-to, reset both states' axes to Ready / no sidestep /
     /// no turn, stop the table, and queue a Ready pending motion *unconditionally* (its jump
-    /// error from the forward motion before the reset) — spec [ODD-27].
+    /// error from the forward motion before the reset) — quirk `stop-completely-queues`.
     pub fn stop_completely<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -552,7 +552,7 @@ impl MotionInterp {
     /// `apply_run_to_command`: WalkForward with a positive speed becomes RunForward, and
     /// forward speed is scaled by the run rate; turns × 1.5; sidesteps × the run rate,
     /// clamped to ±3. The run rate is the weenie's `InqRunRate`, else `MyRunRate`, and 1.0
-    /// with no weenie (spec [ODD-13], which retail shares).
+    /// with no weenie (quirk `run-promotion-rate`, which retail shares).
     pub fn apply_run_to_command<H: MotionHost + ?Sized>(
         &self,
         host: &H,
@@ -723,7 +723,8 @@ impl MotionInterp {
             let turn = self.interp.turn_command;
             let _ = self.do_interpreted_inner(host, turn, &p);
         } else {
-            // Straight to the object: no contact / long-jump checks (retail same, item 10).
+            // Straight to the object: no contact / long-jump checks (the retail client does the
+            // same, with the same id).
             let r = host.stop_interpreted_motion(TURN_RIGHT, &p);
             if r == WeenieError::None {
                 self.add_to_queue(host, p.context_id, READY, WeenieError::None);
@@ -830,8 +831,9 @@ impl MotionInterp {
     /// weenie in ACE): refused when fully constrained, by the head pending motion's jump
     /// error when more than one is pending, by `jump_charge_is_allowed`, by the forward
     /// motion, and — with a weenie — when `JumpStaminaCost` is 0 (ACE's weenie always says 0,
-    /// spec [ODD-11]). Airborne: `YouCantJumpWhileInTheAir`. Retail (item 7, O4) requires
-    /// ground contact even without a weenie and checks the head whenever one exists.
+    /// quirk `zero-stamina-jump`). Airborne: `YouCantJumpWhileInTheAir`. Retail requires
+    /// ground contact even without a weenie (quirk `jump-gate-no-weenie`) and checks the head
+    /// whenever one exists (quirk `jump-pending-head`).
     pub fn jump_is_allowed<H: MotionHost + ?Sized>(
         &self,
         host: &H,
@@ -950,7 +952,7 @@ impl MotionInterp {
 
     /// `get_state_velocity`: local velocity implied by the interpreted state (sidestep on x,
     /// walk/run on y), capped at `RunAnimSpeed × run rate` (Retail caps at 4 with no weenie,
-    /// O18).
+    /// quirk `state-velocity-no-weenie`).
     pub fn get_state_velocity<H: MotionHost + ?Sized>(
         &self,
         host: &H,
@@ -1068,7 +1070,7 @@ impl MotionInterp {
     // ----- queue and lifecycle ---------------------------------------------------------
 
     /// `MotionDone`: one MotionTableManager entry completed. Pops the head pending motion
-    /// (positionally, spec [ODD-25]); an Action head first unsticks and pops one action from
+    /// (positionally, quirk `positional-motion-done`); an Action head first unsticks and pops one action from
     /// both states. `success` is unused, as in ACE.
     pub fn motion_done<H: MotionHost + ?Sized>(
         &mut self,
@@ -1090,7 +1092,8 @@ impl MotionInterp {
     }
 
     /// `enter_default_state`: fresh raw/interpreted states, the table's default state, a
-    /// fresh queue holding one Ready entry (Retail keeps the old entries, O21), initted, then
+    /// fresh queue holding one Ready entry (Retail keeps the old entries, quirk
+    /// `default-state-queue`), initted, then
     /// `LeaveGround` (even on the ground).
     pub fn enter_default_state<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
         self.raw = RawMotionState::default();
@@ -1138,7 +1141,7 @@ impl MotionInterp {
                 self.raw.current_hold_key = HoldKey::None;
                 self.apply_current_movement(host, cancel_moveto, true);
             }
-            // Retail also handles Run (retail-vs-ace item 11); ACE ignores it.
+            // Retail also handles Run (quirk `hold-key-run`); ACE ignores it.
             HoldKey::Run if self.rules.hold_key_run_applies => {
                 self.raw.current_hold_key = HoldKey::Run;
                 self.apply_current_movement(host, cancel_moveto, true);
@@ -1148,7 +1151,7 @@ impl MotionInterp {
     }
 
     /// `SetHoldKey`: releasing Run (key `None` while Run is held) re-applies the movement;
-    /// in ACE nothing else has an effect (Retail also handles `Run`, item 11).
+    /// in ACE nothing else has an effect (Retail also handles `Run`, quirk `hold-key-run`).
     pub fn set_hold_key<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -1181,7 +1184,7 @@ impl MotionInterp {
     }
 
     /// `ReportExhaustion`: re-apply the movement with jumping disallowed (Retail allows it,
-    /// O7) — from the raw state with no weenie or for an autonomous creature, else from the
+    /// quirk `exhaustion-jump-flag`) — from the raw state with no weenie or for an autonomous creature, else from the
     /// interpreted state. No-op until initted.
     pub fn report_exhaustion<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
         if !self.initted {
@@ -1210,8 +1213,8 @@ impl MotionInterp {
     /// `move_to_interpreted_state`: adopt a server-sent interpreted state: raw style, cancel
     /// move-to, copy the axes, re-apply (jumping allowed if the *old* forward allowed it),
     /// then replay the actions newer than `ServerActionStamp` (15-bit stamp vs ACE's 19-bit
-    /// server mask, [item 9]) that are creature-owned or autonomous (Retail: not the local
-    /// player's own autonomous ones, O6).
+    /// server mask, quirk `action-stamp-mask`) that are creature-owned or autonomous (Retail:
+    /// not the local player's own autonomous ones, quirk `action-replay-filter`).
     pub fn move_to_interpreted_state<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,

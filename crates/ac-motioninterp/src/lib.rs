@@ -3,7 +3,7 @@
 //!
 //! Players and AI do not ask for link animations; they press keys: walk forward with run
 //! held, turn left, jump, stop. This crate turns that intent into the canonical per-axis
-//! motions the motion table understands (ACE `MotionInterp`, spec §E, seeds 001/002):
+//! motions the motion table understands (ACE `MotionInterp`):
 //!
 //! * [`RawMotionState`] (what the keys say) and [`InterpretedMotionState`] (canonical:
 //!   TurnRight / SideStepRight / WalkForward-or-RunForward with signed speeds);

@@ -1,4 +1,4 @@
-//! The MovementManager (`Managers/MovementManager.cs`; spec §E.12): the object's entry point
+//! The MovementManager (ports ACE's `MovementManager`): the object's entry point
 //! for movement requests.
 
 use ac_motiontable::Rules;

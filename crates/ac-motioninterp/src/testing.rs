@@ -95,7 +95,7 @@ impl Weenie for TestWeenie {
 
 /// A physics object double that records every call and fakes the table manager's queue.
 ///
-/// Starts like FORMAT.md §5's object: gravity, contact and walkable, in a cell, not
+/// Starts like a fresh scenario object (docs/scenarios.md): gravity, contact and walkable, in a cell, not
 /// autonomous, not constrained, a creature weenie.
 #[derive(Debug, Clone)]
 pub struct RecordingHost {

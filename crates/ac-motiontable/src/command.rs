@@ -1,4 +1,4 @@
-//! Motion command classes and table keys (spec §A). The jump and contact predicates on motion
+//! Motion command classes and table keys. The jump and contact predicates on motion
 //! ids are [`crate::gating`] and [`crate::Rules`].
 //!
 //! A motion id is a `u32`: the top byte holds class bits ([`CommandMask`]), bits 16..23 are zero
@@ -16,7 +16,7 @@ pub use ac_dat::records::{
     cycle_key, link_outer_key, modifier_key, style_link_key, styleless_modifier_key,
 };
 
-/// Whether `id` has the Style class bit (note: `HoldRun`/`HoldSidestep` do too, spec §A.2).
+/// Whether `id` has the Style class bit (note: `HoldRun`/`HoldSidestep` do too).
 #[inline]
 pub fn is_style(id: u32) -> bool {
     id & CommandMask::STYLE.bits() != 0

@@ -29,20 +29,20 @@
 //!
 //! # Where ACE itself crashes or hangs
 //!
-//! The port never panics, hangs or overflows its stack (`ace-exception-cases.md`); its choices:
+//! The port never panics, hangs or overflows its stack; its choices (named in `docs/quirks.md`):
 //!
-//! * `mt_remodify_infinite_recursion` — `re_modify` ↔ `GetObjectSequence` recursion between two
+//! * `remodify-recursion` — `re_modify` ↔ `GetObjectSequence` recursion between two
 //!   Modifier-bit substates: nesting stops at [`MAX_REMODIFY_DEPTH`] (and at most
 //!   [`REMODIFY_BUDGET`] re-applications per call); the innermost modifiers stay listed without
 //!   their physics.
-//! * `mt_remodify_nested_reentry` — a nested `re_modify` empties the list the outer loop is still
+//! * `remodify-reentry` — a nested `re_modify` empties the list the outer loop is still
 //!   counting (ACE: null dereference): the outer loop ends.
-//! * `mtm_enter_world_underflow_hang` — a `0xFFFFFFFF` pending entry [ODD-3]: the drain loops of
+//! * `enter-world-underflow` — a `0xFFFFFFFF` pending entry (`num-anims-wrap`): the drain loops of
 //!   `HandleEnterWorld`/`HandleExitWorld` skip the no-op `AnimationDone` calls, giving ACE's exact
 //!   result at once.
-//! * [ODD-5] — `StopObjectCompletely` with a modifier that cannot be stopped: that modifier is
+//! * `unstoppable-modifier` — `StopObjectCompletely` with a modifier that cannot be stopped: that modifier is
 //!   dropped from the list (no physics change) instead of looping forever.
-//! * `Math.Sign(NaN)` throws in C#: here NaN is its own sign class (never "same sign").
+//! * `nan-speed-sign` — `Math.Sign(NaN)` throws in C#: here NaN is its own sign class (never "same sign").
 //!
 //! # Example
 //!

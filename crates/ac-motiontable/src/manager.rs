@@ -1,4 +1,4 @@
-//! `MotionTableManager` (ACE `Managers/MotionTableManager.cs`, spec §C): the object's
+//! `MotionTableManager` (ports ACE's `MotionTableManager`): the object's
 //! [`MotionState`], its motion table and the queue of motions waiting for their link animations
 //! to finish.
 //!
@@ -26,7 +26,7 @@ use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Ru
 pub struct AnimNode {
     /// The motion id (stops are queued as `Ready`).
     pub motion: u32,
-    /// AnimDone credits needed before it completes (`0xFFFFFFFF` after an underflow, [ODD-3]).
+    /// AnimDone credits needed before it completes (`0xFFFFFFFF` after an underflow, quirk `num-anims-wrap`).
     pub num_anims: u32,
 }
 
@@ -106,7 +106,7 @@ impl MotionTableManager {
     }
 
     /// The table and a mutable state together, for calling the resolver directly on this
-    /// manager's state (the table-layer operations of FORMAT.md §7.2).
+    /// manager's state (what the scenario runner's motion-table steps do).
     pub fn table_and_state_mut(&mut self) -> (Option<&Resolver>, &mut MotionState) {
         (self.table.as_ref(), &mut self.state)
     }
@@ -121,7 +121,7 @@ impl MotionTableManager {
         &self.pending
     }
 
-    /// ACE `PerformMovement` (spec §C.3) for the table-facing movement types.
+    /// ACE `PerformMovement` for the table-facing movement types.
     ///
     /// No table → `NoAnimationTable`. `InterpretedCommand` resolves and queues the motion;
     /// `StopInterpretedCommand` stops it and queues **Ready**; both answer `NoMtableData` when the
@@ -162,7 +162,7 @@ impl MotionTableManager {
         WeenieError::None
     }
 
-    /// ACE `AnimationDone(success)` (spec §C.5): one AnimDone credit.
+    /// ACE `AnimationDone(success)`: one AnimDone credit.
     ///
     /// With an empty queue nothing happens (the counter is not incremented). Otherwise the
     /// counter grows by one and every head entry whose `num_anims` it covers completes (its
@@ -192,7 +192,7 @@ impl MotionTableManager {
         }
     }
 
-    /// ACE `CheckForCompletedMotions` (spec §C.5): complete (success) every head entry that
+    /// ACE `CheckForCompletedMotions`: complete (success) every head entry that
     /// waits for no anims.
     pub fn check_for_completed_motions(&mut self, out: &mut Vec<MotionCompletion>) {
         while let Some(&e) = self.pending.front() {
@@ -215,7 +215,7 @@ impl MotionTableManager {
         self.check_for_completed_motions(out);
     }
 
-    /// ACE `initialize_state` (spec §C.6): `SetDefaultState` (result ignored) and queue Ready
+    /// ACE `initialize_state`: `SetDefaultState` (result ignored) and queue Ready
     /// with its `num_anims` (0 when there is no table or it failed).
     pub fn initialize_state<S: AnimSequence + ?Sized>(&mut self, seq: &mut S) {
         let n = match self.table.as_ref() {
@@ -225,7 +225,7 @@ impl MotionTableManager {
         self.add_to_queue(READY, n, seq);
     }
 
-    /// ACE `HandleEnterWorld` (spec §C.6; also what `PhysicsObj.RemoveLinkAnimations` runs):
+    /// ACE `HandleEnterWorld` (also what `PhysicsObj.RemoveLinkAnimations` runs):
     /// remove every link node, then complete every pending motion with `success = false`.
     pub fn handle_enter_world<S: AnimSequence + ?Sized>(
         &mut self,
@@ -243,7 +243,7 @@ impl MotionTableManager {
 
     /// ACE's `while (pending not empty) AnimationDone(false)`.
     ///
-    /// Robustness case `mtm_enter_world_underflow_hang` ([ODD-3]): an entry holding
+    /// Quirk `enter-world-underflow` (robustness case `mtm_enter_world_underflow_hang`): an entry holding
     /// `0xFFFFFFFF` needs ~4.3·10⁹ calls in ACE. A call that cannot complete the head only
     /// increments the counter, so the port jumps the counter straight to `head − 1` before the
     /// call that completes it: the observable result is exactly ACE's, in O(entries).
@@ -256,7 +256,7 @@ impl MotionTableManager {
         }
     }
 
-    /// ACE `add_to_queue` (spec §C.4): append and cut redundant link animations.
+    /// ACE `add_to_queue`: append and cut redundant link animations.
     pub fn add_to_queue<S: AnimSequence + ?Sized>(
         &mut self,
         motion: u32,
@@ -267,7 +267,7 @@ impl MotionTableManager {
         self.remove_redundant_links(seq);
     }
 
-    /// ACE `remove_redundant_links` (spec §C.4; retail same, `retail-vs-ace.md` item 13).
+    /// ACE `remove_redundant_links` (the retail client's masks and truncation are the same).
     fn remove_redundant_links<S: AnimSequence + ?Sized>(&mut self, seq: &mut S) {
         for i in (0..self.pending.len()).rev() {
             let e = self.pending[i];

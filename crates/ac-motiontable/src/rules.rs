@@ -10,8 +10,8 @@
 //! Build one from a preset ([`Rules::ace`], [`Rules::retail`], `Rules::from(Fidelity::Retail)`)
 //! and change single fields if needed. Each quirk switch is a `pub bool` named after what the
 //! `true` value does; `false` is always ACE's behaviour, `true` the retail client's. Each one's
-//! documentation gives its stable short name (used in `docs/quirks.md`), what ACE does, what
-//! retail does, and the test that pins it.
+//! documentation gives its stable short name (the catalogue is `docs/quirks.md`), what ACE
+//! does, what retail does, and the test that pins it.
 
 /// The named presets of [`Rules`].
 ///
@@ -138,7 +138,7 @@ pub struct Rules {
     pub hold_key_run_applies: bool,
     /// Quirk `action-stamp-mask`: `move_to_interpreted_state` masks the server's action stamp
     /// to 19 bits in ACE (`false`), to 15 bits like the action's own stamp in retail (`true`).
-    /// Pinned by `o6_and_item9_action_replay_filter_and_stamp_masks`.
+    /// Pinned by `action_stamp_mask_keeps_19_server_bits_in_ace_and_15_in_retail`.
     pub short_server_action_stamp: bool,
     /// Quirk `action-replay-filter`: which actions `move_to_interpreted_state` replays. ACE
     /// (`false`): a creature's, or autonomous ones; retail (`true`): anything but the local

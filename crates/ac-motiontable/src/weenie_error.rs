@@ -1,4 +1,4 @@
-//! ACE `WeenieError` codes used by the motion code and `MovementType` (`motion-constants.md` §6–§7).
+//! ACE `WeenieError` codes used by the motion code and `MovementType`.
 //!
 //! They live in this crate because the MotionTableManager is the lowest layer that returns them;
 //! `ac-motioninterp` and the host reuse the same enum so every layer reports ACE's names and codes.
@@ -7,7 +7,7 @@ use std::fmt;
 
 /// The result code of a movement request (ACE `WeenieError`, the subset the physics code uses).
 ///
-/// `Display` prints the trace form `Name(0xXXXX)` of FORMAT.md §7 (e.g. `NoMtableData(0x0043)`).
+/// `Display` prints the form the scenario traces use, `Name(0xXXXX)` (e.g. `NoMtableData(0x0043)`).
 ///
 /// ACE passes these around as values, `None` meaning success, and so do the layers below the
 /// user boundary (a pending motion stores one as its jump error). Public entry points answer
@@ -155,7 +155,7 @@ impl fmt::Display for WeenieError {
 /// an error value if someone builds `Err(WeenieError::None)` by hand.
 impl std::error::Error for WeenieError {}
 
-/// ACE `MovementType` (`motion-constants.md` §6): which kind of movement request a
+/// ACE `MovementType`: which kind of movement request a
 /// `PerformMovement` carries. The MotionTableManager handles the interpreted/stop kinds and
 /// answers `None` for the rest.
 #[repr(u8)]

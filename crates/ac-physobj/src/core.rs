@@ -67,7 +67,7 @@ pub(crate) struct ObjCore<W> {
 }
 
 impl<W> ObjCore<W> {
-    /// The fresh-object state (FORMAT.md §5, FORMAT-physics.md §2.1): State Gravity,
+    /// The fresh-object state (a scenario's `object`): State Gravity,
     /// TransientState Contact|OnWalkable, a cell with id 0, identity position, zero velocities,
     /// scale 1, friction 0.95, one collision sphere, the physics layer on, no event logging.
     pub(crate) fn new(parts: PartArray, weenie: Option<W>) -> Self {
@@ -120,7 +120,8 @@ impl<W> ObjCore<W> {
         let _ = e;
     }
 
-    /// Host `set_velocity` (FORMAT-physics.md §2.3).
+    /// Host `set_velocity`: store a changed velocity clamped to `max_velocity`, log it, and (with
+    /// the physics layer on) activate a non-static object.
     pub(crate) fn set_velocity(&mut self, v: Vec3) {
         if v != self.velocity {
             self.velocity = v;
@@ -150,7 +151,7 @@ impl<W> ObjCore<W> {
         prev
     }
 
-    /// `calc_acceleration` (FORMAT-physics.md §5.5).
+    /// ACE `calc_acceleration`.
     pub(crate) fn calc_acceleration(&mut self) {
         if self
             .transient
@@ -178,7 +179,7 @@ impl<W> ObjCore<W> {
         true
     }
 
-    /// `set_frame(f)` (FORMAT-physics.md §5.6): a valid origin with an invalid quaternion zeroes
+    /// ACE `set_frame(f)`: a valid origin with an invalid quaternion zeroes
     /// the quaternion (ACE; retail keeps non-NaN quaternions: quirk `frame-quaternion-validity`).
     pub(crate) fn set_frame(&mut self, mut f: Frame) {
         let origin_ok = nmath::vec_is_valid(f.origin);
@@ -206,7 +207,7 @@ impl<W> ObjCore<W> {
         self.set_frame(p.frame);
     }
 
-    /// `calc_friction(q, v2)` (FORMAT-physics.md §5.4).
+    /// ACE `calc_friction(q, v2)`.
     fn calc_friction(&mut self, qf: f32, m2: f32) {
         if !self.transient.contains(TransientState::ON_WALKABLE) {
             return;
@@ -229,7 +230,7 @@ impl<W> ObjCore<W> {
         self.velocity *= k;
     }
 
-    /// `UpdatePhysicsInternal(qf, frame)` (FORMAT-physics.md §5.3).
+    /// ACE `UpdatePhysicsInternal(qf, frame)`.
     pub(crate) fn update_physics(&mut self, qf: f32, frame: &mut Frame, has_mm: bool) {
         let mut m2 = self.velocity.dot(self.velocity);
         if m2 <= 0.0 {

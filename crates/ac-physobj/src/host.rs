@@ -15,7 +15,8 @@ use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::object::SET_POSITION_FLAGS;
 
-/// The reference host (FORMAT.md §6, FORMAT-physics.md §2.3) as the interpreter sees it.
+/// The object as the interpreter sees it: the reference host's answers (docs/scenarios.md,
+/// "The object and the reference host").
 impl<W: Weenie> MotionHost for ObjCore<W> {
     fn weenie(&self) -> Option<&dyn Weenie> {
         self.weenie.as_ref().map(|w| w as &dyn Weenie)

@@ -58,9 +58,11 @@
 //!
 //! # Interpolation
 //!
-//! ACE's own InterpolationManager is dead code, so position correction follows the retail
-//! client's rules under every rule set: the correction replaces the slice's offset frame,
-//! `keep_heading` is honoured, and a failed progress audit within 0.2 counts as success.
+//! ACE's own InterpolationManager is dead code (quirk `dead-interpolation-manager`), so position
+//! correction follows the retail client's rules under every rule set: the correction replaces
+//! the slice's offset frame (`interp-offset-replaced`), `keep_heading` is honoured
+//! (`interp-keep-heading`), and a failed progress audit within 0.2 counts as success
+//! (`interp-near-success`). `docs/quirks.md` lists these and every other quirk by name.
 //!
 //! # Cargo features
 //!

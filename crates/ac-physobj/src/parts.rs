@@ -10,7 +10,7 @@ pub use ac_motiontable::MotionCompletion;
 /// ACE `PartArray`, reduced to what motion needs: the sequence and the motion-table manager.
 ///
 /// They are owned together because every manager operation drives this object's sequence;
-/// both fields are public so table-layer and sequence-layer callers (FORMAT.md §7.2, §7.4) can
+/// both fields are public so table-layer and sequence-layer callers (the scenario runner's steps) can
 /// split-borrow them (`manager.table_and_state_mut()` with `&mut sequence`).
 #[derive(Debug)]
 pub struct PartArray {

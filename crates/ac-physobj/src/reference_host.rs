@@ -303,7 +303,7 @@ impl<W: Weenie> PhysicsObj<W> {
 
     // ------------------------------------------------------------------ single steps
 
-    /// FORMAT.md §7.4 `update`: `Sequence.Update(q, frame)` on a fresh identity frame (or a null
+    /// The scenario step `update`: `Sequence.Update(q, frame)` on a fresh identity frame (or a null
     /// frame when `with_frame` is false); hooks stay queued. Returns the frame when there was one.
     pub fn update_sequence(&mut self, q: f32, with_frame: bool) -> Option<Frame> {
         let core = &mut self.core;
@@ -318,7 +318,7 @@ impl<W: Weenie> PhysicsObj<W> {
             None
         }
     }
-    /// FORMAT.md §7.4 `tick(q)`: (1) if not Hidden, `Sequence.Update(q, frame)` on a fresh
+    /// The scenario step `tick q`: (1) if not Hidden, `Sequence.Update(q, frame)` on a fresh
     /// identity frame; (2) `process_hooks()`; (3) `HandleMovement()`. Returns the offset frame
     /// (identity when Hidden skipped the update).
     pub fn anim_tick(&mut self, q: f32) -> Frame {
@@ -335,7 +335,7 @@ impl<W: Weenie> PhysicsObj<W> {
         return_hook_buffer(&mut self.core, own);
         frame
     }
-    /// FORMAT.md §7.4 `update_object(dt)` (animation-only host): `None` when skipped (dt below
+    /// The scenario step `update_object dt` (animation-only host): `None` when skipped (dt below
     /// `min_quantum` or above `huge_quantum`), else the offsets of the [`Self::anim_tick`]
     /// slices, appended to `out`.
     pub fn anim_update_object(&mut self, dt: f64, out: &mut Vec<Frame>) -> Option<u32> {
@@ -369,7 +369,7 @@ impl<W: Weenie> PhysicsObj<W> {
     pub fn minterp(&self) -> Option<&MotionInterp> {
         self.movement_interpreter()
     }
-    /// FORMAT.md §7.5 `mi_create`: `MotionInterp.Create(object, weenie)` registered as the
+    /// The scenario step `mi_create`: `MotionInterp.Create(object, weenie)` registered as the
     /// object's interpreter (a movement manager holding it). Its state stays null until
     /// [`Self::mi_enter_default_state`]. Replaces any previous interpreter.
     pub fn mi_create(&mut self) {

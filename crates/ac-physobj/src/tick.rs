@@ -22,16 +22,17 @@ pub enum SliceOutcome {
     /// Not active or no cell: nothing ran.
     Inactive,
     /// The candidate origin is within EPSILON of the old one on every axis: only the rotation is
-    /// taken (spec ODD-16).
+    /// taken (quirk `frame-equals-origin-only`).
     Same,
     /// The candidate was accepted (no collision: see the crate docs).
     Moved,
-    /// The object has no collision spheres: translation discarded, rotation kept (ODD-30).
+    /// The object has no collision spheres: translation discarded, rotation kept (quirk
+    /// `no-spheres-no-translation`).
     NoSpheres,
 }
 
 impl SliceOutcome {
-    /// The trace word (FORMAT-physics.md §6.2).
+    /// The word a trace's `slice` line prints.
     pub fn as_str(self) -> &'static str {
         match self {
             SliceOutcome::Inactive => "inactive",
@@ -42,7 +43,7 @@ impl SliceOutcome {
     }
 }
 
-/// The record of one slice, as FORMAT-physics.md §6.2 prints it.
+/// The record of one slice, as a trace's `slice` line prints it (docs/scenarios.md).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SliceRecord {
     /// The slice quantum (the f64 quantum cast to f32).
@@ -130,7 +131,7 @@ type Consumed = f64;
 impl<W: Weenie> PhysicsObj<W> {
     // ------------------------------------------------------------------ hooks and completions
 
-    /// Replay completions (FORMAT.md §6): for each, log `motion_done`, run the interpreter's
+    /// Replay completions: for each, log `motion_done`, run the interpreter's
     /// `MotionDone`, then log `weenie_motion_done` when there is a weenie. The buffer goes back
     /// to the thread.
     pub(crate) fn replay_completions(&mut self, comps: Vec<MotionCompletion>) {
@@ -140,7 +141,8 @@ impl<W: Weenie> PhysicsObj<W> {
                 success: c.success,
             });
             if let Some(mm) = self.mm.as_mut() {
-                // Before `enter_default_state` ACE would dereference null; dropped here.
+                // Before `enter_default_state` ACE would dereference null; dropped here (quirk
+                // `interpreter-before-default-state`).
                 let _ = mm.motion_done(&mut self.core, c.motion, c.success);
             }
             if self.core.weenie.is_some() {
@@ -207,8 +209,8 @@ impl<W: Weenie> PhysicsObj<W> {
 
     // ------------------------------------------------------------------ one slice
 
-    /// One slice: ACE `UpdateObjectInternal(q)` with the collision stand-in (FORMAT-physics.md
-    /// §5.2 and FORMAT-interp.md §4), `q` in seconds as f64.
+    /// One slice: ACE `UpdateObjectInternal(q)` with the collision stand-in (see the crate
+    /// docs) and the position manager's correction, `q` in seconds as f64.
     pub(crate) fn run_slice(&mut self, q: f64) -> SliceRecord {
         let qf = q as f32;
         if !self.core.transient.contains(TransientState::ACTIVE) || self.core.cell.is_none() {

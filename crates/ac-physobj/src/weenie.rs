@@ -2,7 +2,7 @@
 
 use ac_motioninterp::Weenie;
 
-/// A weenie whose answers are plain configuration values (FORMAT.md §5).
+/// A weenie whose answers are plain configuration values.
 ///
 /// Why: the interpreter asks its game object a handful of questions (is it a creature, its run
 /// rate, its jump velocity and stamina cost). A server plugs in its own game object; tests,
@@ -25,7 +25,8 @@ pub struct ConfigWeenie {
 }
 
 impl Default for ConfigWeenie {
-    /// FORMAT.md §5 defaults: a creature with no run rate, no jump velocity, can jump, cost 0.
+    /// The scenario object's defaults: a creature with no run rate, no jump velocity, can jump,
+    /// cost 0 (quirk `zero-stamina-jump`).
     fn default() -> Self {
         Self {
             creature: true,

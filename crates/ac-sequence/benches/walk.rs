@@ -2,11 +2,11 @@
 //! root motion on frames 0 and 4, sequence velocity 3.12 m/s, 30 fps, one tick at 30 Hz),
 //! with a counting global allocator to check that steady-state updates allocate nothing.
 //!
-//! Target (issue 4): ≤ 50 ns per update, zero allocations after warm-up.
+//! Target: ≤ 50 ns per update, zero allocations after warm-up.
 //!
 //! `sequence_far_out_of_range_slice`: one 1/30 s slice of a cycle stored with low frame −2³¹
 //! and played at 10⁹ frames per second (3.3·10⁷ frame indices outside the animation per
-//! slice). Target (issue 14): ≤ 10 µs per slice (ACE walks every index: ~0.8 s).
+//! slice, quirk `far-frame-range`). Target: ≤ 10 µs per slice (ACE walks every index: ~0.8 s).
 
 // criterion's group macro generates an undocumented function.
 #![allow(missing_docs)]

@@ -338,7 +338,7 @@ impl Sequence {
     }
 
     /// `FrameNumber`: the fractional play-head position inside the current node (f32 as in ACE;
-    /// retail uses f64, O12).
+    /// retail uses f64, quirk `frame-counter-precision`).
     pub fn frame_number(&self) -> f32 {
         self.frame_number
     }
@@ -414,7 +414,7 @@ impl Sequence {
     /// `append_animation(d)`: queues `d` at the end of the list; it becomes the new first cyclic
     /// node, and the play head if there was none.
     ///
-    /// A missing animation (ODD-29): ACE turns it into an empty 0-frame node (low = high = −1)
+    /// A missing animation: ACE turns it into an empty 0-frame node (low = high = −1)
     /// instead of skipping it; this does the same, and additionally remembers the id for
     /// [`Sequence::take_missing_animation`]. With [`Rules::drop_missing_animation`] (retail) the
     /// node is not appended and `None` is returned (quirk `missing-animation-node`).
@@ -496,8 +496,8 @@ impl Sequence {
     /// first. If the play head is on a removed link it jumps to the first cyclic node at its
     /// starting frame.
     ///
-    /// On an empty list ACE dereferences null (`ace-exception-cases.md`
-    /// `seq_remove_link_empty`); here it does nothing.
+    /// On an empty list ACE dereferences null; here it does nothing (quirk
+    /// `remove-links-empty`).
     pub fn remove_link_animations(&mut self, n: u32) {
         for _ in 0..n {
             if !self.remove_one_link() {
@@ -586,7 +586,7 @@ impl Sequence {
     /// `Update(quantum, ref offset)`: advances the play head by `dt` seconds.
     ///
     /// * `offset`: the caller's offset frame; root motion (pos frames) and sequence
-    ///   velocity/omega are accumulated into it, one frame boundary at a time (spec §D.6).
+    ///   velocity/omega are accumulated into it, one frame boundary at a time.
     ///   `None` is ACE's null frame: playback and hooks still happen, physics does not.
     /// * `hooks`: the hook list of the object owning the sequence (ACE `HookObj.AnimHooks`);
     ///   hooks of crossed frames matching the direction, and the synthetic `AnimationDone` hook
@@ -634,7 +634,7 @@ impl Sequence {
         }
     }
 
-    /// `update_internal` with its tail recursion turned into a loop (spec §D.6).
+    /// `update_internal` with its tail recursion turned into a loop.
     fn update_internal(
         &mut self,
         mut dt: f32,
@@ -666,7 +666,7 @@ impl Sequence {
             };
 
             if ft > 0.0 {
-                // ODD-7: the clamp puts the head at the *start* of `high`, so the last frame's
+                // Quirk `skip-last-frame`: the clamp puts the head at the *start* of `high`, so the last frame's
                 // pos frame and hooks are never processed going forward (retail does the same).
                 let high = node.high_frame();
                 if f64::from(high) < floor64(frame_num) {
@@ -705,7 +705,7 @@ impl Sequence {
             if !done {
                 return;
             }
-            // ODD-28: the test is on the list *head* (apricot only runs after the whole update),
+            // Quirk `extra-anim-done`: the test is on the list *head* (apricot only runs after the whole update),
             // so a cycle wrapping in the same update that finished the last link credits again.
             if let Some(h) = hooks.as_deref_mut()
                 && self.head != self.first_cyclic
@@ -756,7 +756,7 @@ impl Sequence {
 
     /// `advance_to_next_animation`: leaves the current node and enters the next one (forward
     /// time) or the previous one (negative time), applying the exit/entry pos frame and one
-    /// frame of physics exactly where ACE does (spec §D.6, ODD-7). Returns false if there is no
+    /// frame of physics exactly where ACE does (quirk `skip-last-frame`). Returns false if there is no
     /// node to go to (impossible while the list invariants hold).
     fn advance_to_next_animation(
         &mut self,
@@ -804,7 +804,7 @@ impl Sequence {
         } else {
             a.ending_frame()
         };
-        // ODD-7: entering a forward node applies its starting pos frame now *and* again when the
+        // Quirk `skip-last-frame`: entering a forward node applies its starting pos frame now *and* again when the
         // head leaves that frame; reverse nodes are only processed on exit (above).
         let enters = if forward { fr > 0.0 } else { fr < 0.0 };
         if enters && let Some(f) = frame.as_deref_mut() {

@@ -26,7 +26,7 @@ struct Session {
     has_weenie: bool,
 }
 
-/// What one step prints between its step line and its dump (FORMAT.md §8, FORMAT-physics §6.1).
+/// What one step prints between its step line and its dump (docs/scenarios.md, "The trace").
 #[derive(Default)]
 struct StepOutput {
     result: Option<String>,
@@ -168,7 +168,7 @@ impl Runner {
         Ok(())
     }
 
-    /// Preconditions that make a step bad input (FORMAT.md §9).
+    /// Preconditions that make a step bad input (docs/scenarios.md, "Bad input").
     fn check(&self, step: &Step) -> Result<(), String> {
         if step.needs_object() && self.session.is_none() {
             return Err("this op needs an object (no `object` step yet)".into());
@@ -212,7 +212,7 @@ impl Runner {
         match step {
             Step::Object { .. } | Step::Dump => {}
             Step::Set(s) => apply_set(obj, s),
-            // --- motion table layer (FORMAT.md §7.2): the table on the manager's state
+            // --- motion table layer: the table on the manager's state
             Step::SetDefaultState
             | Step::DoObjectMotion { .. }
             | Step::GetObjectSequence { .. }
@@ -241,7 +241,7 @@ impl Runner {
                 };
                 o.result = Some(table_result(r.ok, r.num_anims));
             }
-            // --- manager layer (§7.3)
+            // --- manager layer
             Step::InitializeState => {
                 let parts = obj.parts_mut();
                 parts.manager.initialize_state(&mut parts.sequence);
@@ -267,7 +267,7 @@ impl Runner {
             Step::UseTime => obj.handle_movement(),
             Step::HandleEnterWorld => obj.handle_enter_world(),
             Step::HandleExitWorld => obj.handle_exit_world(),
-            // --- sequence and time (§7.4)
+            // --- sequence and time
             Step::Update { quantum, frame } => {
                 o.offsets.extend(obj.update_sequence(*quantum, *frame))
             }
@@ -293,7 +293,7 @@ impl Runner {
                 .multiply_cyclic_animation_framerate(*r),
             Step::SeqSetVelocity(v) => obj.parts_mut().sequence.set_velocity(*v),
             Step::SeqSetOmega(v) => obj.parts_mut().sequence.set_omega(*v),
-            // --- MotionInterp (§7.5)
+            // --- MotionInterp
             Step::MiCreate => obj.mi_create(),
             Step::MiEnterDefaultState => obj.mi_enter_default_state(),
             Step::MiDoMotion { motion, params } => {
@@ -390,7 +390,7 @@ impl Runner {
             Step::MiContactAllowsMove(m) => {
                 o.result = Some(b(obj.mi_contact_allows_move(*m)).into())
             }
-            // --- physics (FORMAT-physics.md §4)
+            // --- physics
             Step::PhysicsTick(q) => o.slices.push(obj.slice(f64::from(*q))),
             Step::PhysicsUpdate(dt) => {
                 let r = obj.update_object(*dt, &mut o.slices);
@@ -402,7 +402,7 @@ impl Runner {
             Step::SetHeading(d) => obj.set_heading(*d),
             Step::CalcAcceleration => obj.calc_acceleration(),
             Step::SetActive(on) => o.result = Some(b(obj.set_active(*on)).into()),
-            // --- interpolation (FORMAT-interp.md §3)
+            // --- interpolation
             Step::ImInterpolateTo { pos, keep_heading } => {
                 obj.interpolate_to(&position(pos), *keep_heading)
             }
@@ -456,7 +456,7 @@ impl Runner {
         self.out.push_str(&text);
     }
 
-    /// The dump (FORMAT.md §8.1, FORMAT-physics §6, FORMAT-interp §7).
+    /// The dump (docs/scenarios.md, "The trace").
     fn dump(&mut self) {
         if let Some(s) = self.session.as_ref() {
             dump::dump(
@@ -470,7 +470,7 @@ impl Runner {
     }
 }
 
-/// Applies a `set` step's keys in the fixed order of FORMAT-physics §3.2 / FORMAT-interp §2.
+/// Applies a `set` step's keys in their fixed order (docs/scenarios.md, "Steps").
 /// Nothing is called and no event is logged.
 fn apply_set(obj: &mut PhysicsObj, s: &SetArgs) {
     if let Some(v) = s.state {

@@ -81,7 +81,7 @@ fn constraint_scales_then_stops() {
     let mut off = step_frame(1.0);
     c.adjust_offset(&host, &mut off);
     assert_eq!(off.origin.y, 0.5, "(4 - 3) / (4 - 2)");
-    // ACE stores this slice's length (ODD-18): 0.5 < start → no scaling next time.
+    // ACE stores this slice's length (quirk `constraint-offset`): 0.5 < start → no scaling next time.
     assert_eq!(c.pos_offset(), 0.5);
     let mut off = step_frame(1.0);
     c.adjust_offset(&host, &mut off);
@@ -175,7 +175,7 @@ fn sticky_times_out_after_one_second() {
     host.time = 6.0;
     pm.use_time(&mut host);
     assert_eq!(pm.sticky_object_id(), 7, "exactly 1 s: still stuck");
-    // Updates do not extend the timeout [ODD-19].
+    // Updates do not extend the timeout (quirk `sticky-one-second`).
     pm.handle_update_target(&mut host, 7, Some(&pos(0xA9B4_0105, 10.0, 21.0, 0.0)));
     host.time = 6.01;
     pm.use_time(&mut host);

@@ -1,5 +1,5 @@
 //! Trace replay: drive the managers with the numbers recorded in the interpolation corpus
-//! (`FORMAT-interp.md`) and check that every `im` line, every slice's `adjusted=` offset, the
+//! (the `interp_*` and `rnd_interp_*` traces) and check that every `im` line, every slice's `adjusted=` offset, the
 //! blip events and the resulting positions come out bit-identical.
 //!
 //! The replay needs no physics object: the parts of the slice outside this crate (the sequence
@@ -93,7 +93,7 @@ fn fmt_pos(p: &ac_interp_manager::Position) -> String {
     )
 }
 
-/// The `im` line of FORMAT-interp 7.
+/// The `im` line of the trace (docs/scenarios.md, "The trace").
 fn im_line(pm: Option<&PositionManager>) -> String {
     let Some(im) = pm.and_then(PositionManager::interpolation) else {
         return "im none".to_string();
@@ -202,7 +202,7 @@ impl Obj {
         }
     }
 
-    /// `get_adjusted_max_speed` from the mirrored interpreter state (FORMAT-interp 5.2).
+    /// `get_adjusted_max_speed` from the mirrored interpreter state.
     fn adjusted_max_speed(&self) -> f32 {
         let (my_run_rate, speed_factor, fwd, fwd_speed) = if self.mm {
             (
@@ -524,15 +524,11 @@ fn replay_velocity_jump_nodes() {
     );
 }
 
-/// Every interp / random-interp trace of the public corpus, when it is available.
+/// Every interp / random-interp trace of the repository's conformance corpus.
 #[test]
 fn replay_public_corpus() {
-    let dir = std::env::var("AC_SCENARIOS_DIR")
-        .unwrap_or_else(|_| "/work/shared/scenarios/public".to_string());
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("replay_public_corpus: {dir} not present, embedded fixtures only");
-        return;
-    };
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/scenarios");
+    let entries = std::fs::read_dir(dir).expect("the conformance corpus is in the repository");
     let mut names: Vec<String> = entries
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())

@@ -50,7 +50,7 @@ fn seventh_action_is_refused() {
         WeenieError::from_result(mi.do_motion(&mut host, TWITCH1, &speed(1.0))),
         WeenieError::TooManyActions
     );
-    // Interpreted actions from DoMotion carry stamp 0 (CopySome, ODD-12), raw ones the real stamp.
+    // Interpreted actions from DoMotion carry stamp 0 (quirk `motion-params-copy`), raw ones the real stamp.
     let mut p = speed(1.0);
     p.action_stamp = 7;
     let (mut mi, mut host) = setup();

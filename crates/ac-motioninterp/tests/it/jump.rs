@@ -18,7 +18,7 @@ fn jump_error_codes() {
     assert_eq!(
         WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::GeneralMovementFailure,
-        "ODD-11: a zero stamina cost refuses"
+        "quirk zero-stamina-jump: a zero stamina cost refuses"
     );
     host.weenie.as_mut().unwrap().jump_stamina_cost = 1.0;
     host.weenie.as_mut().unwrap().can_jump = false;
@@ -64,7 +64,11 @@ fn predicate_ranges_and_their_retail_variants() {
         assert_eq!(mi.motion_allows_jump(m), WeenieError::None, "{m:#x}");
     }
     let (rmi, _) = setup_with(Fidelity::Retail, RecordingHost::default());
-    assert_eq!(rmi.motion_allows_jump(motion::FALLEN), blocked, "retail O3");
+    assert_eq!(
+        rmi.motion_allows_jump(motion::FALLEN),
+        blocked,
+        "retail: quirk jump-blocked-fall"
+    );
     assert_eq!(rmi.motion_allows_jump(motion::FALLING), WeenieError::None);
 }
 
@@ -158,7 +162,7 @@ fn no_weenie_jumps_at_ten_and_skips_the_ground_check_in_ace_only() {
     assert_eq!(
         WeenieError::from_result(rmi.jump_is_allowed(&rhost, 0.5, 0)),
         WeenieError::YouCantJumpWhileInTheAir,
-        "retail item 7"
+        "retail: quirk jump-gate-no-weenie"
     );
     let (mut mi, mut host) = setup_with(
         Fidelity::Ace,

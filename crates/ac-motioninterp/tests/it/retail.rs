@@ -1,4 +1,4 @@
-//! The `Fidelity::Retail` switches of the interpreter (retail-vs-ace.md), each against ACE.
+//! The `Fidelity::Retail` switches of the interpreter (docs/quirks.md), each against ACE.
 
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
 use ac_motioninterp::{ActionNode, InterpretedMotionState, WeenieError, motion};
@@ -30,7 +30,7 @@ fn o8_do_motion_copies_every_parameter_in_retail() {
     assert_eq!(
         last(&ace).context_id,
         0,
-        "ACE CopySome drops the context (ODD-12)"
+        "ACE CopySome drops the context (quirk motion-params-copy)"
     );
     assert_eq!(last(&ret).context_id, 9);
     assert_eq!(ace.interpreted_state().unwrap().actions[0].stamp, 0);
@@ -167,4 +167,34 @@ fn o6_and_item9_action_replay_filter_and_stamp_masks() {
     };
     ace.move_to_interpreted_state(&mut ah, &older).unwrap();
     assert_eq!(ace.interpreted_state().unwrap().num_actions(), 2);
+}
+
+#[test]
+fn action_stamp_mask_keeps_19_server_bits_in_ace_and_15_in_retail() {
+    // Quirk `action-stamp-mask`: after a server action stamped 0x8005 (bit 15 set), an action
+    // stamped 4 is newer in ACE (0x8005 under the 19-bit mask is far ahead, so the wrap test
+    // flips) and older in retail (both masked to 15 bits: 5 > 4).
+    let host = RecordingHost {
+        num_anims: 1,
+        ..RecordingHost::default()
+    };
+    let state = |stamp| InterpretedMotionState {
+        actions: vec![ActionNode {
+            action: TWITCH1,
+            speed: 1.0,
+            stamp,
+            autonomous: false,
+        }],
+        ..InterpretedMotionState::default()
+    };
+    let [(mut ace, mut ah), (mut ret, mut rh)] = both(host);
+    for (mi, h) in [(&mut ace, &mut ah), (&mut ret, &mut rh)] {
+        assert!(mi.move_to_interpreted_state(h, &state(0x8005)).unwrap());
+        assert_eq!(mi.server_action_stamp(), 0x8005);
+        assert!(mi.move_to_interpreted_state(h, &state(4)).unwrap());
+    }
+    assert_eq!(ace.interpreted_state().unwrap().num_actions(), 2);
+    assert_eq!(ace.server_action_stamp(), 4);
+    assert_eq!(ret.interpreted_state().unwrap().num_actions(), 1);
+    assert_eq!(ret.server_action_stamp(), 0x8005);
 }

@@ -59,10 +59,7 @@ fn class_masks_decode_turns_as_substate_and_modifier() {
     let c = CommandMask::of(TURN_RIGHT);
     assert!(c.contains(CommandMask::SUBSTATE | CommandMask::MODIFIER));
     assert!(!c.contains(CommandMask::ACTION));
-    assert!(
-        is_style(HOLD_RUN),
-        "HoldRun carries the Style bit (spec A.2)"
-    );
+    assert!(is_style(HOLD_RUN), "HoldRun carries the Style bit");
     assert!(is_modifier(JUMP) && !is_substate(JUMP));
     assert!(is_action(TWITCH1) && !is_substate(TWITCH1));
     assert_eq!(

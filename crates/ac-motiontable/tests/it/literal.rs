@@ -383,7 +383,7 @@ impl<'a> Lit<'a> {
             }
             guard += 1;
             if st.modifiers == before || guard > 1000 {
-                return Err(Crash); // ACE: endless loop (ODD-5)
+                return Err(Crash); // ACE: endless loop (quirk `unstoppable-modifier`)
             }
         }
         let sub = st.substate;

@@ -1,4 +1,4 @@
-//! MotionTableManager queue, completion and redundancy rules (spec C).
+//! MotionTableManager queue, completion and redundancy rules (ACE `MotionTableManager`).
 
 use ac_motiontable::Rules;
 use ac_motiontable::motion::*;
@@ -132,7 +132,7 @@ fn completing_an_action_pops_the_state_action_head() {
     assert!(m.state().actions().is_empty());
 }
 
-/// Spec C.4 worked example: Walk, Run, Walk while the links still play.
+/// Worked example of redundant-link truncation: Walk, Run, Walk while the links still play.
 #[test]
 fn a_b_a_truncates_the_redundant_links() {
     let mut m = MotionTableManager::new(Some(humanoid().build()), Rules::default());

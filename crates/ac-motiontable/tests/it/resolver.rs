@@ -1,4 +1,4 @@
-//! Resolver branches and quirks over hand-built tables (spec B.3–B.9).
+//! Resolver branches and quirks over hand-built tables (ACE `MotionTable`).
 
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT, stance::SWORD_COMBAT};
 use ac_motiontable::motion::*;

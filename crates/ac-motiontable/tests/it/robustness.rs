@@ -1,4 +1,5 @@
-//! Inputs on which ACE crashes or hangs (`ace-exception-cases.md`): the port must terminate.
+//! Inputs on which ACE crashes or hangs (docs/quirks.md, "Where the reference crashes or
+//! hangs"): the port must terminate.
 
 use ac_motiontable::Rules;
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT};
@@ -63,7 +64,7 @@ fn remodify_nested_reentry_does_not_panic() {
     assert_eq!(st.style, ac_motiontable::command::stance::SWORD_COMBAT);
 }
 
-/// [ODD-5]: a listed modifier without Modifiers data cannot be stopped; ACE loops forever in
+/// Quirk `unstoppable-modifier`: a listed modifier without Modifiers data cannot be stopped; ACE loops forever in
 /// StopObjectCompletely. The port drops it and finishes.
 #[test]
 fn stop_completely_with_an_unstoppable_modifier_terminates() {
@@ -76,7 +77,7 @@ fn stop_completely_with_an_unstoppable_modifier_terminates() {
     assert!(st.modifiers().is_empty());
 }
 
-/// `mtm_enter_world_underflow_hang` [ODD-3]: ACE needs 2^32-1 AnimationDone calls; the port
+/// Quirk `enter-world-underflow` (`mtm_enter_world_underflow_hang`): ACE needs 2^32-1 AnimationDone calls; the port
 /// gives the same result at once.
 #[test]
 fn enter_world_with_an_underflowed_entry_finishes_with_aces_result() {

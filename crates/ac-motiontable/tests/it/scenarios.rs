@@ -1,7 +1,7 @@
 //! The table- and manager-layer conformance scenarios, replayed against a model sequence.
 //!
 //! This is not the real runner (`cargo xtask scenario`): it understands only the definitions
-//! and the steps of FORMAT.md §7.2/§7.3 and drives the resolver/manager with a
+//! and the motion-table and manager steps (docs/scenarios.md, "Format reference") and drives the resolver/manager with a
 //! [`RecordingSequence`] whose node model applies ACE's frame clamping. The sequence's play head
 //! (`curr`, `frame`) is `ac-sequence`'s business, so those two fields are masked; every other
 //! dumped value (results, state, lists, node list, velocity/omega, pending queue, events) is
@@ -20,13 +20,9 @@ use ac_motiontable::{
 };
 use glam::Vec3;
 
-/// The scenario directory: the repo's fixtures copy, else the shared reference copy.
+/// The scenario directory: the repository's conformance corpus.
 pub fn scenario_dir() -> PathBuf {
-    let local = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/scenarios");
-    if local.join("index.tsv").exists() {
-        return local;
-    }
-    PathBuf::from("/work/shared/scenarios/public")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/scenarios")
 }
 
 /// A model sequence that clamps appended refs like `AnimSequenceNode.set_animation_id`.

@@ -22,8 +22,8 @@ fn humanoid_catalogue_retail_differs_only_where_documented() {
     let sections = |t: &str| -> Vec<String> { t.split("\n## ").map(str::to_owned).collect() };
     let (a, r) = (sections(&ace), sections(&retail));
     assert_eq!(a.len(), r.len());
-    // The header names the fidelity; the only behavioural trigger on this table is O2 (speed 0
-    // keeps the same sign in retail: the fast path rescales instead of re-linking).
+    // The header names the fidelity; the only behavioural trigger on this table is quirk
+    // `zero-speed-sign` (speed 0 keeps the same sign in retail: the fast path rescales instead of re-linking).
     assert!(a[0].contains("Ace") && r[0].contains("Retail"));
     let differing: Vec<&str> = a[1..]
         .iter()

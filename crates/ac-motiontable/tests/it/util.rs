@@ -62,7 +62,9 @@ impl T {
     }
 }
 
-/// The shared humanoid-like table of spec §B.11.
+/// The shared humanoid-like table: NonCombat cycles (Ready, walk, run, turn and sidestep in
+/// place, crouch), their modifiers and Jump, links between them, one action (Twitch1) and the
+/// way to SwordCombat and back.
 pub fn humanoid() -> T {
     let nc = NON_COMBAT;
     T::new(nc)

@@ -219,7 +219,7 @@ fn set_frame_validity_differs_by_fidelity() {
     assert_eq!(
         o.position().frame.orientation.w,
         2.0,
-        "retail keeps it (O17)"
+        "retail keeps it (quirk frame-quaternion-validity)"
     );
 }
 
@@ -231,12 +231,12 @@ fn get_minterp_activation_differs_by_fidelity() {
     o.get_minterp();
     assert!(
         !o.transient().contains(TransientState::ACTIVE),
-        "ACE activates only Static objects (ODD-23)"
+        "ACE activates only Static objects (quirk minterp-activation)"
     );
     let mut r = bare_with(Rules::retail());
     r.set_physics_layer(false);
     r.get_minterp();
-    assert!(r.transient().contains(TransientState::ACTIVE), "retail O15");
+    assert!(r.transient().contains(TransientState::ACTIVE), "retail");
 }
 
 #[test]

@@ -93,7 +93,7 @@ fn huge_quantum_crosses_many_frames_and_nodes() {
     assert!(finite(&f), "{f:?}");
     assert!(in_range(&s));
     // The link ended once (one AnimationDone credit) and the cycle wrapped many times, but only
-    // the first wrap happened while the list still started with the link (ODD-28).
+    // the first wrap happened while the list still started with the link (quirk `extra-anim-done`).
     let done = hooks
         .iter()
         .filter(|h| h.data == HookData::AnimationDone)
@@ -175,7 +175,7 @@ fn empty_animation_never_advances() {
 
 #[test]
 fn negative_multiplier_does_not_recurse_forever() {
-    // ace-exception-cases.md seq_negative_multiplier_recursion: the swapped node (low > high,
+    // Quirk `negative-multiplier-stall` (seq_negative_multiplier_recursion): the swapped node (low > high,
     // negative framerate) never consumes time; ACE overflows its stack.
     let mut s = Sequence::new(source(), Rules::default());
     s.append_animation(&data(LINK, 30.0));
@@ -216,7 +216,7 @@ fn non_finite_quantum_is_harmless() {
 
 #[test]
 fn remove_links_from_an_empty_list_is_a_no_op() {
-    // ace-exception-cases.md seq_remove_link_empty: ACE throws a NullReferenceException.
+    // Quirk `remove-links-empty` (seq_remove_link_empty): ACE throws a NullReferenceException.
     let mut s = Sequence::new(source(), Rules::default());
     s.remove_link_animations(2);
     s.remove_link_animations(u32::MAX);
@@ -235,11 +235,11 @@ fn missing_animation_is_reported() {
     );
     assert!(s.is_empty());
     s.append_animation(&data(0x0300_7777, 30.0));
-    assert_eq!(s.len(), 1, "ACE appends an empty node (ODD-29)");
+    assert_eq!(s.len(), 1, "ACE appends an empty node");
     assert_eq!(s.take_missing_animation(), Some(0x0300_7777));
     assert_eq!(s.take_missing_animation(), None);
 
-    // Retail (retail-vs-ace O11) skips the node but still reports the id.
+    // Retail (quirk `missing-animation-node`) skips the node but still reports the id.
     let mut r = Sequence::new(source(), Rules::retail());
     assert_eq!(r.append_animation(&data(0x0300_7777, 30.0)), None);
     assert!(r.is_empty());

@@ -91,7 +91,7 @@ proptest! {
         let mut hooks = Vec::new();
         for op in ops {
             match op {
-                // Id 4 is missing from the source: an empty node (ODD-29).
+                // Id 4 is missing from the source: an empty node (quirk `missing-animation-node`).
                 Op::Append(a, l, h, f) => {
                     s.append_animation(&AnimData { anim_id: 0x0300_0000 + a, low_frame: l, high_frame: h, framerate: f });
                 }

@@ -1,4 +1,5 @@
-//! Hand-derived traces from the spec (§D.3, §D.6 and the ODD items checked against ACE).
+//! Hand-derived traces of the list rules, the frame stepping and the quirks that were checked
+//! against ACE itself.
 
 use ac_motiontable::Rules;
 use std::sync::Arc;
@@ -44,7 +45,7 @@ fn done_count(h: &[AnimationHook]) -> usize {
 
 #[test]
 fn odd7_last_frame_pos_frame_is_never_applied() {
-    // ODD-7 as checked against ACE: pos frames 1/10/100/1000 on frames 0-3 of a 4-frame link
+    // Quirk `skip-last-frame` as checked against ACE: pos frames 1/10/100/1000 on frames 0-3 of a 4-frame link
     // contribute only 1+10+100 when played through.
     let mut c = AnimationCache::new();
     c.insert(anim_with_pos(0x0300_0001, &[1.0, 10.0, 100.0, 1000.0]));
@@ -226,4 +227,36 @@ fn clones_are_independent_and_keep_handles() {
     assert_eq!(f.origin, Vec3::new(0.5, 0.0, 0.0));
     assert!(empty.append_animation(&d(0x0300_0001)).is_some());
     assert_eq!(empty.take_missing_animation(), Some(0x0300_0001));
+}
+
+#[test]
+fn grotate_feeds_x_as_yaw_and_y_as_pitch() {
+    // Quirk `grotate-axes`: (x, y, z) are yaw (about Y), pitch (about X) and roll (about Z).
+    use ac_sequence::AFrameOps;
+    let quarter = std::f32::consts::FRAC_PI_2;
+    let close = |a: Vec3, b: Vec3| (a - b).abs().max_element() < 1e-6;
+
+    let mut yaw = AFrame::IDENTITY;
+    yaw.grotate(Vec3::new(quarter, 0.0, 0.0));
+    assert!(
+        close(yaw.local_to_global_vec(Vec3::Y), Vec3::Y),
+        "x turns about Y"
+    );
+    assert!(close(yaw.local_to_global_vec(Vec3::X), Vec3::NEG_Z));
+
+    let mut pitch = AFrame::IDENTITY;
+    pitch.grotate(Vec3::new(0.0, quarter, 0.0));
+    assert!(
+        close(pitch.local_to_global_vec(Vec3::X), Vec3::X),
+        "y turns about X"
+    );
+    assert!(close(pitch.local_to_global_vec(Vec3::Y), Vec3::Z));
+
+    let mut roll = AFrame::IDENTITY;
+    roll.grotate(Vec3::new(0.0, 0.0, quarter));
+    assert!(
+        close(roll.local_to_global_vec(Vec3::Z), Vec3::Z),
+        "z turns about Z"
+    );
+    assert!(close(roll.local_to_global_vec(Vec3::X), Vec3::Y));
 }
