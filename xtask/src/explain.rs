@@ -411,7 +411,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let table = opened.dat.read_motion_table(args.table).with_context(|| {
         format!(
             "reading motion table 0x{:08X} from {} (`cargo xtask tables` lists the tables)",
-            args.table, opened.info
+            args.table,
+            opened.info.name()
         )
     })?;
     let fidelity: Fidelity = args.fidelity.into();
@@ -439,8 +440,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ac_motiontable::motion::{READY, TURN_RIGHT, WALK_FORWARD};
     use ac_motiontable::command::stance::{NON_COMBAT, SWORD_COMBAT};
+    use ac_motiontable::motion::{READY, TURN_RIGHT, WALK_FORWARD};
 
     #[test]
     fn from_accepts_a_style_a_substate_speeds_and_modifiers() {

@@ -12,6 +12,7 @@ mod scenario;
 mod snapshots;
 mod source;
 mod sweep;
+mod tables;
 mod timeline;
 
 use clap::{Parser, Subcommand};
@@ -43,6 +44,10 @@ enum Command {
     Decode(decode::Args),
     /// Explain how a motion table resolves one request: branches, lookups, queued animations.
     Explain(explain::Args),
+    /// List the motion tables of a portal DAT (synthetic by default) with their counts.
+    Tables(tables::ListArgs),
+    /// Show one motion table: styles, cycles, modifiers and links with names, physics, rates.
+    Table(tables::ShowArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -56,5 +61,7 @@ fn main() -> anyhow::Result<()> {
         Command::Timeline(args) => timeline::run(args),
         Command::Decode(args) => decode::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Tables(args) => tables::run_list(args),
+        Command::Table(args) => tables::run_show(args),
     }
 }

@@ -91,6 +91,16 @@ impl DatSource {
     }
 }
 
+impl SourceInfo {
+    /// A short name for error messages: `the synthetic DAT (seed 0x…)` or the path.
+    pub fn name(&self) -> String {
+        match self {
+            SourceInfo::Synthetic { seed, .. } => format!("the synthetic DAT (seed {seed})"),
+            SourceInfo::File { path } => path.clone(),
+        }
+    }
+}
+
 impl std::fmt::Display for SourceInfo {
     /// The `source:` line of the text outputs.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
