@@ -116,6 +116,53 @@ impl<E: Explain + ?Sized> Explain for &mut E {
     }
 }
 
+/// The `tracing` target of [`TraceExplain`]: `RUST_LOG=ac_motiontable::explain=trace` logs
+/// every resolution of every object, explained.
+pub const TRACE_TARGET: &str = "ac_motiontable::explain";
+
+/// A sink that logs each event as a `tracing` TRACE event on [`TRACE_TARGET`], indented by
+/// call nesting.
+///
+/// [`crate::MotionTableManager`] resolves through it when that target is enabled at TRACE,
+/// and through [`NoExplain`] otherwise, so a program with a `tracing` subscriber can watch
+/// every resolution without changing a line.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TraceExplain {
+    layout: Nesting,
+}
+
+impl Explain for TraceExplain {
+    fn event(&mut self, event: ExplainEvent) {
+        let indent = self.layout.indent(&event) * 2;
+        tracing::trace!(target: TRACE_TARGET, "{:indent$}{event}", "");
+    }
+}
+
+/// The indentation of an explanation laid out one event per line: calls nest, a call's
+/// `Return` lines up with it, an `Anim` sits under its `Queue`. Feed it the events in order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Nesting {
+    depth: usize,
+}
+
+impl Nesting {
+    /// The indentation level of `event`, the next event of the explanation.
+    pub fn indent(&mut self, event: &ExplainEvent) -> usize {
+        match event {
+            ExplainEvent::Call { .. } => {
+                self.depth += 1;
+                self.depth - 1
+            }
+            ExplainEvent::Return { .. } => {
+                self.depth = self.depth.saturating_sub(1);
+                self.depth
+            }
+            ExplainEvent::Anim { .. } => self.depth + 1,
+            _ => self.depth,
+        }
+    }
+}
+
 /// One decision of the resolver.
 ///
 /// Motion ids are [`MotionCommand`]s and table keys [`TableKey`]s, so `Debug` prints names

@@ -11,4 +11,5 @@ mod scenarios;
 mod snapshots;
 mod state;
 mod timing;
+mod tracing;
 mod util;
