@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use ac_motiontable::command::is_style;
-use ac_motiontable::explain::{ExplainEvent, StateSummary};
+use ac_motiontable::explain::{ExplainEvent, Nesting, StateSummary};
 use ac_motiontable::{
     Fidelity, MotionCommand, MotionState, Outcome, RecordingSequence, Resolver, Rules,
 };
@@ -195,21 +195,10 @@ pub fn explain(
 /// The events, one per line, indented by call nesting (animations under their queue line).
 pub fn render_events(events: &[ExplainEvent]) -> String {
     let mut out = String::new();
-    let mut depth = 0usize;
+    let mut nesting = Nesting::default();
     for e in events {
-        let indent = match e {
-            ExplainEvent::Call { .. } => {
-                depth += 1;
-                depth - 1
-            }
-            ExplainEvent::Return { .. } => {
-                depth = depth.saturating_sub(1);
-                depth
-            }
-            ExplainEvent::Anim { .. } => depth + 1,
-            _ => depth,
-        };
-        let _ = writeln!(out, "{:indent$}{e}", "", indent = indent * 2);
+        let indent = nesting.indent(e) * 2;
+        let _ = writeln!(out, "{:indent$}{e}", "");
     }
     out
 }

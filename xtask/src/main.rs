@@ -50,7 +50,29 @@ enum Command {
     Table(tables::ShowArgs),
 }
 
+/// Logs of the crates' `tracing` events to stderr, filtered by `RUST_LOG` (nothing when it is
+/// unset): e.g. `RUST_LOG=debug`, or `RUST_LOG=ac_motiontable::explain=trace` for every
+/// resolution explained. Stderr keeps them apart from the traces and reports on stdout.
+fn init_tracing() {
+    use std::io::IsTerminal as _;
+    use tracing_subscriber::EnvFilter;
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(spec) => EnvFilter::try_new(&spec).unwrap_or_else(|e| {
+            eprintln!("warning: ignoring RUST_LOG={spec:?}: {e}");
+            EnvFilter::new("off")
+        }),
+        Err(_) => EnvFilter::new("off"),
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .without_time()
+        .init();
+}
+
 fn main() -> anyhow::Result<()> {
+    init_tracing();
     match Cli::parse().command {
         Command::Codegen(args) => codegen::run(args),
         Command::Sweep(args) => sweep::run(args),
