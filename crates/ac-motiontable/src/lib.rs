@@ -84,6 +84,7 @@ pub mod command;
 mod fidelity;
 mod manager;
 pub mod motion;
+mod pending;
 mod recording;
 mod resolver;
 mod sequence;
