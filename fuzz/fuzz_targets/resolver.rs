@@ -8,7 +8,7 @@ use ac_dat::MotionTable;
 use ac_motiontable::{
     Fidelity, MotionCompletion, MotionTableManager, MovementType, RecordingSequence, Resolver,
 };
-use acmotion_fuzz::{Input, motions_of};
+use acmotion_fuzz::{Input, Motions};
 use libfuzzer_sys::fuzz_target;
 
 /// Commands per input: enough for long queues, few enough to keep an input fast.
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
         Some(b) if b & 1 == 1 => Fidelity::Retail,
         _ => Fidelity::Ace,
     };
-    let known = motions_of(&table);
+    let known = Motions::of(&table);
     let mut mgr = MotionTableManager::new(Some(Resolver::new(table).with_fidelity(fidelity)));
     let mut seq = RecordingSequence::new();
     let mut done: Vec<MotionCompletion> = Vec::new();

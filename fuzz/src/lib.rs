@@ -77,10 +77,10 @@ impl<'a> Input<'a> {
     }
 
     /// A motion id: usually an index into `known` (two bytes), else a raw id (six bytes).
-    pub fn motion(&mut self, known: &[u32]) -> Option<u32> {
+    pub fn motion(&mut self, known: &Motions) -> Option<u32> {
         let k = self.u16()?;
-        if k & 0x8000 == 0 && !known.is_empty() {
-            Some(known[usize::from(k) % known.len()])
+        if k & 0x8000 == 0 {
+            Some(known.pick(usize::from(k)))
         } else {
             self.u32()
         }
@@ -116,33 +116,53 @@ pub const INTERESTING_F32: [f32; 24] = [
     1e30,
 ];
 
-/// Every motion command id the project names, then every stance: the ids a command script
-/// picks from when it does not spell a raw one.
-pub fn named_motions() -> Vec<u32> {
-    let mut ids: Vec<u32> = ac_motiontable::command::all_motions()
-        .map(|(_, id)| id)
-        .collect();
-    ids.extend(
-        ac_motiontable::command::stance::ALL
-            .iter()
-            .map(|&(_, id)| id),
-    );
-    ids
+/// Every motion command id the project names, then every stance (built once per process).
+pub fn named_motions() -> &'static [u32] {
+    static NAMED: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    NAMED.get_or_init(|| {
+        let mut ids: Vec<u32> = ac_motiontable::command::all_motions()
+            .map(|(_, id)| id)
+            .collect();
+        ids.extend(
+            ac_motiontable::command::stance::ALL
+                .iter()
+                .map(|&(_, id)| id),
+        );
+        ids
+    })
 }
 
-/// The motion ids a table mentions (styles, default substates, link destinations), followed by
-/// [`named_motions`]: commands that actually reach the table's data are cheap to draw.
-pub fn motions_of(table: &ac_dat::MotionTable) -> Vec<u32> {
-    let mut ids = vec![table.default_style];
-    for &(style, substate) in &table.style_defaults {
-        ids.push(style);
-        ids.push(substate);
+/// The motion ids a script picks from: those a table mentions (styles, default substates,
+/// link destinations) first, so commands that reach the table's data are cheap to draw, then
+/// [`named_motions`].
+#[derive(Debug, Clone)]
+pub struct Motions {
+    table: Vec<u32>,
+}
+
+impl Motions {
+    /// The ids `table` mentions.
+    pub fn of(table: &ac_dat::MotionTable) -> Self {
+        let mut ids = vec![table.default_style];
+        for &(style, substate) in &table.style_defaults {
+            ids.push(style);
+            ids.push(substate);
+        }
+        for (_, group) in &table.links {
+            ids.extend(group.iter().map(|&(to, _)| to));
+        }
+        Self { table: ids }
     }
-    for (_, group) in &table.links {
-        ids.extend(group.iter().map(|&(to, _)| to));
+
+    /// The `k`-th id (wrapping over the table's ids and the named ones).
+    pub fn pick(&self, k: usize) -> u32 {
+        let named = named_motions();
+        let k = k % (self.table.len() + named.len());
+        match self.table.get(k) {
+            Some(&id) => id,
+            None => named[k - self.table.len()],
+        }
     }
-    ids.extend(named_motions());
-    ids
 }
 
 /// A global allocator that counts live heap bytes and their peak, so a target can check a
