@@ -218,3 +218,19 @@ pub mod alloc {
         (out, PEAK.load(Ordering::Relaxed).saturating_sub(base))
     }
 }
+
+/// The check of every record target: parsing `data` as `T` takes at most the per-record heap
+/// budget (counted by [`alloc::Counting`], which the target must install), and an accepted
+/// record re-encodes to exactly `data`.
+pub fn check_record<T: ac_dat::DatRecord>(data: &[u8]) {
+    let (parsed, peak) = alloc::peak_during(|| T::parse(data));
+    let budget = ac_dat::MEMORY_PER_STORED_BYTE * data.len() as u64 + ac_dat::MEMORY_SLACK;
+    assert!(
+        peak as u64 <= budget,
+        "parsing took {peak} bytes of heap, budget {budget}"
+    );
+    if let Ok(record) = parsed {
+        let again = record.to_bytes().expect("an accepted record encodes");
+        assert_eq!(again, data, "the record does not round-trip");
+    }
+}
