@@ -1,6 +1,6 @@
-//! The DAT container on arbitrary bytes: open, walk the directory, read and decode every record,
-//! run the sweep, the same for an archive in memory and one read from a file by positional
-//! reads — which must agree.
+//! The DAT container on arbitrary bytes: open, walk the directory, read and decode every
+//! record, the same for an archive in memory and one read from a file by positional reads —
+//! which must agree — and run the sweep on the one in memory.
 
 #![no_main]
 
@@ -11,7 +11,7 @@ use ac_dat::{Animation, DatArchive, DatError, DatRecord, MotionTable, Setup};
 use libfuzzer_sys::fuzz_target;
 
 /// What an archive gives for one input, rendered so two storages can be compared.
-fn walk(dat: Result<DatArchive, DatError>) -> Vec<String> {
+fn walk(dat: Result<DatArchive, DatError>, sweep: bool) -> Vec<String> {
     let dat = match dat {
         Ok(dat) => dat,
         Err(e) => return vec![format!("open: {:?}", e.kind)],
@@ -49,6 +49,9 @@ fn walk(dat: Result<DatArchive, DatError>) -> Vec<String> {
             assert_eq!(found, *entry, "lookup and walk disagree");
         }
     }
+    if !sweep {
+        return seen;
+    }
     let report = ac_dat::sweep::sweep(&dat);
     seen.push(format!(
         "sweep: {} directory errors, {} failures, clean {}",
@@ -82,12 +85,15 @@ fn scratch() -> &'static std::path::Path {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let in_memory = walk(DatArchive::from_slice(data));
+    let mut in_memory = walk(DatArchive::from_slice(data), true);
     let path = scratch();
     std::fs::File::create(path)
         .and_then(|mut f| f.write_all(data))
         .expect("write the scratch file");
-    let from_file = walk(DatArchive::open(path));
+    let from_file = walk(DatArchive::open(path), false);
+    if in_memory.last().is_some_and(|l| l.starts_with("sweep: ")) {
+        in_memory.pop();
+    }
     assert_eq!(
         in_memory, from_file,
         "in-memory and positional reads disagree"
