@@ -52,7 +52,7 @@ fn walk(dat: Result<DatArchive, DatError>, sweep: bool) -> Vec<String> {
     if !sweep {
         return seen;
     }
-    let report = ac_dat::sweep::sweep(&dat);
+    let report = ac_testkit::sweep::sweep(&dat);
     seen.push(format!(
         "sweep: {} directory errors, {} failures, clean {}",
         report.directory_errors.len(),

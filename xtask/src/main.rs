@@ -3,6 +3,7 @@
 //! Every command is a thin driver over the library crates: parsing, calling, printing.
 //! Motion, sequence and interpreter behaviour lives in the crates, never here.
 
+mod codegen;
 mod conformance;
 mod decode;
 mod fixtures;
@@ -23,15 +24,17 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Regenerate the code derived from fixtures (`--check`: fail if it is stale).
+    Codegen(codegen::Args),
     /// Resolve every motion table of a portal DAT (synthetic by default) and report statistics.
     Sweep(sweep::Args),
     /// Generate the deterministic synthetic portal DAT used by tests and the default run.
     Fixtures(fixtures::Args),
-    /// Render the golden transition catalogue for every motion table.
+    /// Render the transition catalogue of every motion table as insta snapshots to review.
     Snapshots(snapshots::Args),
     /// Run one conformance scenario and print its trace.
     Scenario(scenario::Args),
-    /// Run every scenario of a directory and compare with the expected traces.
+    /// Run a scenario or every scenario of a folder against its expectation, or record them (--bless).
     Conformance(conformance::Args),
     /// Render a sequence's node list over time as an SVG timeline.
     Timeline(timeline::Args),
@@ -43,6 +46,7 @@ enum Command {
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
+        Command::Codegen(args) => codegen::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Fixtures(args) => fixtures::run(args),
         Command::Snapshots(args) => snapshots::run(args),

@@ -11,16 +11,17 @@
 //! reported but do not change the exit status.
 //!
 //! The DAT is `--dat`, else `$AC_PORTAL_DAT`, else the **synthetic** corpus generated in memory
-//! (`ac_dat::synthetic`, default seed) — the first output line says which.
+//! (`ac_testkit::synthetic`, default seed) — the first output line says which.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use ac_dat::sweep::{self, SweepReport};
-use ac_dat::{DatArchive, MotionTable, synthetic};
-use ac_motiontable::catalogue::motion_by_index;
+use ac_dat::{DatArchive, MotionTable};
+use ac_motiontable::motion::motion_by_index;
 use ac_motiontable::{MotionState, RecordingSequence, Resolver};
+use ac_testkit::sweep::{self, SweepReport};
+use ac_testkit::synthetic;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -214,7 +215,7 @@ fn progress(len: u64) -> ProgressBar {
     pb
 }
 
-/// The sweep of `ac_dat::sweep::sweep`, with each phase spread over the rayon pool.
+/// The sweep of `ac_testkit::sweep::sweep`, with each phase spread over the rayon pool.
 /// Also returns the tables that parsed, for the resolver runs.
 fn sweep_parallel(dat: &DatArchive) -> (SweepReport, Vec<MotionTable>) {
     let mut plan = sweep::plan(dat);

@@ -6,11 +6,11 @@
 //! (`ac-motiontable`, `ac-sequence`, `ac-motioninterp`, `ac-interp-manager`, `ac-physobj`)
 //! consumes these records.
 //!
+//! * [`motion`] — motion command ids, names and stances (generated from the ACE enum), the
+//!   vocabulary every layer shares;
 //! * [`records`] — typed records with binrw codecs and hand-construction builders;
 //! * [`container`] — [`DatArchive`] (reader by positional reads, in memory or, opt-in, mapped: header, block chains, B-tree lookup
 //!   and ordered range iteration) and [`DatWriter`] (the spec's §5 recipe);
-//! * [`synthetic`] — the deterministic, seeded synthetic corpus shaped like the retail one;
-//! * [`sweep`] — corpus statistics and consistency checks used by `cargo xtask sweep`.
 //!
 //! Invariants:
 //! * no input can make it panic: every offset, length and count is checked;
@@ -18,9 +18,8 @@
 
 pub mod container;
 pub mod error;
+pub mod motion;
 pub mod records;
-pub mod sweep;
-pub mod synthetic;
 
 pub use container::{DatArchive, DatHeader, DatWriter, DirEntry};
 pub use error::{DatError, DatErrorKind, RecordError, RecordErrorKind, TruncatedPart};

@@ -8,11 +8,11 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use ac_dat::synthetic::{self, Corpus};
 use ac_dat::{
     Animation, DatArchive, DatRecord, MEMORY_PER_STORED_BYTE, MEMORY_SLACK, MotionTable,
     RecordErrorKind, Setup,
 };
+use ac_testkit::synthetic::{self, Corpus};
 
 struct Counting;
 

@@ -6,8 +6,8 @@ use ac_motiontable::Fidelity;
 use glam::Vec3;
 
 use crate::host::InterpHost;
-use crate::math;
 use crate::position::Position;
+use ac_sequence::aframe::nmath;
 
 /// Leash state: between `start_distance` and `max_distance` the offset is scaled down linearly,
 /// at `max_distance` and beyond it is zeroed (only while the object has Contact).
@@ -102,13 +102,13 @@ impl ConstraintManager {
                 if self.pos_offset > self.start_distance {
                     let f = (self.max_distance - self.pos_offset)
                         / (self.max_distance - self.start_distance);
-                    off.origin = math::scale(off.origin, f);
+                    off.origin *= f;
                 }
             } else {
                 off.origin = Vec3::ZERO;
             }
         }
-        let len = math::length(off.origin);
+        let len = nmath::length(off.origin);
         match self.fidelity {
             Fidelity::Ace => self.pos_offset = len,
             Fidelity::Retail => self.pos_offset += len,

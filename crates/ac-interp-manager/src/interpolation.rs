@@ -36,9 +36,11 @@ use ac_dat::Frame;
 use glam::Vec3;
 
 use crate::host::InterpHost;
-use crate::math::{self, EPSILON};
 use crate::node::{InterpolationNode, NodeType};
 use crate::position::Position;
+use ac_motiontable::EPSILON;
+use ac_sequence::AFrameOps;
+use ac_sequence::aframe::nmath;
 
 /// `BIG_DISTANCE` / `LargeDistance`: "no baseline yet" value of `original_distance`.
 pub const LARGE_DISTANCE: f32 = 999_999.0;
@@ -203,7 +205,7 @@ impl InterpolationManager {
             } else {
                 if !keep {
                     let mut frame = obj.frame;
-                    math::set_heading(&mut frame, math::get_heading(p.frame.orientation));
+                    frame.set_heading(p.frame.get_heading());
                     host.set_frame(frame);
                 }
                 self.stop_interpolating();
@@ -219,7 +221,7 @@ impl InterpolationManager {
     fn heading_node(&self, obj: &Position, p: &Position) -> Position {
         let mut node = *p;
         if self.keep_heading {
-            math::set_heading(&mut node.frame, math::get_heading(obj.frame.orientation));
+            node.frame.set_heading(obj.frame.get_heading());
         }
         node
     }
@@ -374,15 +376,15 @@ impl InterpolationManager {
 
         let mut adj = subtract2(&head.position, &obj);
         let step = f64::from(max_speed) * quantum;
-        let m = math::length(adj.origin);
+        let m = nmath::length(adj.origin);
         if m <= CLOSE_DISTANCE {
             self.node_completed(host, true);
         }
         if f64::from(m) > step {
-            adj.origin = math::scale(adj.origin, step as f32 / m);
+            adj.origin *= step as f32 / m;
         }
         if self.keep_heading {
-            math::set_heading(&mut adj, 0.0);
+            adj.set_heading(0.0);
         }
         *off = adj;
     }
@@ -403,18 +405,15 @@ impl InterpolationManager {
 /// landblock-aware offset to `target` (its origin plus its rotated zero local point) converted
 /// into `obj`'s local axes.
 pub fn subtract2(target: &Position, obj: &Position) -> Frame {
-    let orientation = math::quat_normalize(math::quat_mul(
-        math::quat_conj(obj.frame.orientation),
+    let orientation = nmath::quat_normalize(nmath::quat_mul(
+        nmath::quat_conjugate(obj.frame.orientation),
         target.frame.orientation,
     ));
     let block = Position::block_offset(obj.cell_id, target.cell_id);
-    let target_point = math::add(
-        target.frame.origin,
-        math::rotate(Vec3::ZERO, target.frame.orientation),
-    );
-    let global = math::sub(math::add(block, target_point), obj.frame.origin);
+    let target_point = target.frame.origin + nmath::transform(Vec3::ZERO, target.frame.orientation);
+    let global = (block + target_point) - obj.frame.origin;
     Frame {
-        origin: math::global_to_local(obj.frame.orientation, global),
+        origin: nmath::inverse_transform(global, obj.frame.orientation),
         orientation,
     }
 }

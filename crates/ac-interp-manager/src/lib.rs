@@ -34,7 +34,6 @@
 pub mod constraint;
 pub mod host;
 pub mod interpolation;
-pub mod math;
 pub mod move_or_teleport;
 pub mod node;
 pub mod position;

@@ -7,7 +7,7 @@
 use ac_dat::Frame;
 use glam::Vec3;
 
-use crate::math;
+use ac_sequence::aframe::nmath;
 
 /// Size of one landblock edge in metres (outdoor cells are landblock-relative).
 pub const LANDBLOCK_SIZE: f32 = 192.0;
@@ -56,12 +56,12 @@ impl Position {
     /// that order (FORMAT-interp 5.2).
     pub fn offset_to(&self, other: &Position) -> Vec3 {
         let block = Self::block_offset(self.cell_id, other.cell_id);
-        math::sub(math::add(block, other.frame.origin), self.frame.origin)
+        (block + other.frame.origin) - self.frame.origin
     }
 
     /// `Position.Distance(other)`: the length of [`Position::offset_to`].
     pub fn distance(&self, other: &Position) -> f32 {
-        math::length(self.offset_to(other))
+        nmath::length(self.offset_to(other))
     }
 
     /// Whether the cell is an outdoor land cell (`cell & 0xFFFF < 0x100`); indoor cells

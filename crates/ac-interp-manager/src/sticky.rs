@@ -10,8 +10,10 @@ use ac_dat::Frame;
 use glam::Vec3;
 
 use crate::host::InterpHost;
-use crate::math::{self, EPSILON};
 use crate::position::Position;
+use ac_motiontable::EPSILON;
+use ac_sequence::AFrameOps;
+use ac_sequence::aframe::nmath;
 
 /// Gap left between the two cylinders (`StickyRadius`).
 pub const STICKY_RADIUS: f32 = 0.3;
@@ -132,9 +134,9 @@ impl StickyManager {
             .unwrap_or(self.target_position);
         let obj = host.position();
         let offset = obj.offset_to(&target);
-        let mut origin = math::global_to_local(obj.frame.orientation, offset);
+        let mut origin = nmath::inverse_transform(offset, obj.frame.orientation);
         origin.z = 0.0;
-        let dist = (math::length(offset) - (host.radius() + self.target_radius)) - STICKY_RADIUS;
+        let dist = (nmath::length(offset) - (host.radius() + self.target_radius)) - STICKY_RADIUS;
         if normalize_check_small(&mut origin) {
             origin = Vec3::ZERO;
         }
@@ -146,8 +148,8 @@ impl StickyManager {
         if delta >= dist.abs() {
             delta = dist;
         }
-        off.origin = math::scale(origin, delta);
-        let current = math::get_heading(obj.frame.orientation);
+        off.origin = origin * delta;
+        let current = obj.frame.get_heading();
         let mut heading = heading_to(&obj, &target) - current;
         if heading.abs() < EPSILON {
             heading = 0.0;
@@ -155,18 +157,18 @@ impl StickyManager {
         if heading < -EPSILON {
             heading += 360.0;
         }
-        math::set_heading(off, heading);
+        off.set_heading(heading);
     }
 }
 
 /// `Vec.NormalizeCheckSmall`: true (vector untouched) when `|v| < EPSILON`, otherwise
 /// normalise by multiplying with `1 / |v|` and return false.
 pub fn normalize_check_small(v: &mut Vec3) -> bool {
-    let len = math::length(*v);
+    let len = nmath::length(*v);
     if len < EPSILON {
         return true;
     }
-    *v = math::scale(*v, 1.0 / len);
+    *v *= 1.0 / len;
     false
 }
 
@@ -179,5 +181,5 @@ pub fn heading_to(from: &Position, to: &Position) -> f32 {
         return 0.0;
     }
     let a = f64::from(dir.y).atan2(f64::from(dir.x)) as f32;
-    (450.0f32 - math::to_degrees(a)) % 360.0f32
+    (450.0f32 - nmath::to_degrees(a)) % 360.0f32
 }

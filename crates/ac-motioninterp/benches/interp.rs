@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use ac_motioninterp::{
-    MotionCompletion, MotionHost, MotionInterp, MovementParameters, Weenie, WeenieError, ids,
+    MotionCompletion, MotionHost, MotionInterp, MovementParameters, Weenie, WeenieError, motion,
 };
 use ac_motiontable::Fidelity;
 use criterion::{Criterion, criterion_main};
@@ -42,7 +42,7 @@ impl MotionHost for NullHost {
     fn check_for_completed_motions(&mut self, completed: &mut Vec<MotionCompletion>) {
         for _ in 0..self.queued {
             completed.push(MotionCompletion {
-                motion: ids::READY,
+                motion: motion::READY,
                 success: true,
             });
         }
@@ -99,8 +99,8 @@ fn bench(c: &mut Criterion) {
 
     c.bench_function("press_release_walk_backwards_run", |b| {
         b.iter(|| {
-            let r1 = mi.do_motion(&mut host, black_box(ids::WALK_BACKWARDS), &p);
-            let r2 = mi.stop_motion(&mut host, black_box(ids::WALK_BACKWARDS), &p);
+            let r1 = mi.do_motion(&mut host, black_box(motion::WALK_BACKWARDS), &p);
+            let r2 = mi.stop_motion(&mut host, black_box(motion::WALK_BACKWARDS), &p);
             done.clear();
             host.check_for_completed_motions(&mut done);
             for c in &done {

@@ -4,7 +4,7 @@
 //! `cargo run -p ac-motioninterp --example hold_run`
 
 use ac_motioninterp::testing::{HostEvent, RecordingHost};
-use ac_motioninterp::{MotionHost, MotionInterp, MovementParameters, ids};
+use ac_motioninterp::{MotionHost, MotionInterp, MovementParameters, motion};
 use ac_motiontable::Fidelity;
 
 fn show(step: &str, mi: &mut MotionInterp, host: &mut RecordingHost) {
@@ -51,15 +51,15 @@ fn main() {
     mi.set_hold_run(&mut host, 1, false)
         .expect("default state entered");
     show("hold run", &mut mi, &mut host);
-    mi.do_motion(&mut host, ids::WALK_FORWARD, &p)
+    mi.do_motion(&mut host, motion::WALK_FORWARD, &p)
         .expect("default state entered");
     show("press forward", &mut mi, &mut host);
-    mi.do_motion(&mut host, ids::TURN_LEFT, &p)
+    mi.do_motion(&mut host, motion::TURN_LEFT, &p)
         .expect("default state entered");
     show("turn left", &mut mi, &mut host);
-    mi.stop_motion(&mut host, ids::TURN_LEFT, &p)
+    mi.stop_motion(&mut host, motion::TURN_LEFT, &p)
         .expect("default state entered");
-    mi.stop_motion(&mut host, ids::WALK_FORWARD, &p)
+    mi.stop_motion(&mut host, motion::WALK_FORWARD, &p)
         .expect("default state entered");
     show("release", &mut mi, &mut host);
 }

@@ -4,12 +4,19 @@ mod server;
 
 use std::collections::VecDeque;
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::command::{is_action, is_chat_emote};
+use ac_motiontable::motion::stance::NON_COMBAT;
+use ac_motiontable::motion::{
+    AIM_LEVEL, CROUCH, DEAD, FALLEN, FALLING, MAGIC_POWER_UP01, MAGIC_POWER_UP07_PURPLE,
+    MAGIC_POWER_UP10, MAGIC_PRAY, PICKUP, READY, RELOAD, RUN_FORWARD, SIDE_STEP_LEFT,
+    SIDE_STEP_RIGHT, SITTING, SLEEPING, TRIPLE_THRUST_LOW, TURN_LEFT, TURN_RIGHT, WALK_BACKWARDS,
+    WALK_FORWARD,
+};
+use ac_motiontable::{EPSILON, Fidelity};
 use glam::Vec3;
 
 use crate::error::{MotionInterpError, WeenieError};
 use crate::host::{MotionCompletion, MotionHost, Weenie};
-use crate::ids::*;
 use crate::params::{HoldKey, MovementParameters, MovementStruct, MovementType};
 use crate::state::{InterpretedMotionState, RawMotionState};
 
@@ -27,8 +34,6 @@ pub const SIDESTEP_ANIM_SPEED: f32 = 1.25;
 pub const SIDESTEP_FACTOR: f32 = 0.5;
 /// ACE `WalkAnimSpeed` (f32 0x4047AE14).
 pub const WALK_ANIM_SPEED: f32 = f32::from_bits(0x4047_AE14);
-/// `PhysicsGlobals.EPSILON`.
-const EPSILON: f32 = 0.0002;
 /// `DoMotion` refuses an Action when this many are already queued.
 pub const MAX_ACTIONS: usize = 6;
 
@@ -267,11 +272,11 @@ impl MotionInterp {
                 SLEEPING => return Ok(WeenieError::CantLieDownInCombat),
                 _ => {}
             }
-            if motion & CHAT_EMOTE != 0 {
+            if is_chat_emote(motion) {
                 return Ok(WeenieError::CantChatEmoteInCombat);
             }
         }
-        if motion & ACTION != 0 && self.interp.num_actions() >= MAX_ACTIONS {
+        if is_action(motion) && self.interp.num_actions() >= MAX_ACTIONS {
             return Ok(WeenieError::TooManyActions);
         }
         let r = self.do_interpreted_inner(host, cur, &q);
@@ -317,7 +322,7 @@ impl MotionInterp {
                         WeenieError::YouCantJumpFromThisPosition
                     } else {
                         let mut je = self.motion_allows_jump(m);
-                        if je == WeenieError::None && m & ACTION == 0 {
+                        if je == WeenieError::None && !is_action(m) {
                             je = self.motion_allows_jump(self.interp.forward_command);
                         }
                         je
@@ -328,7 +333,7 @@ impl MotionInterp {
                     }
                 }
             }
-        } else if m & ACTION != 0 {
+        } else if is_action(m) {
             r = WeenieError::YouCantJumpWhileInTheAir;
         } else if p.modify_interpreted_state() {
             self.interp.apply_motion(m, p);
@@ -709,8 +714,8 @@ impl MotionInterp {
     /// TripleThrust range and added Sanctuary; not modelled).
     pub fn motion_allows_jump(&self, m: u32) -> WeenieError {
         let ranges = (RELOAD..=PICKUP).contains(&m)
-            || (TRIPLE_THRUST_LOW..=MAGIC_POWER_UP_07_PURPLE).contains(&m)
-            || (MAGIC_POWER_UP_01..=MAGIC_POWER_UP_10).contains(&m)
+            || (TRIPLE_THRUST_LOW..=MAGIC_POWER_UP07_PURPLE).contains(&m)
+            || (MAGIC_POWER_UP01..=MAGIC_POWER_UP10).contains(&m)
             || (CROUCH..=SLEEPING).contains(&m)
             || (AIM_LEVEL..=MAGIC_PRAY).contains(&m);
         let special = if self.retail() {
@@ -1013,7 +1018,7 @@ impl MotionInterp {
     ) -> Result<(), MotionInterpError> {
         self.ensure()?;
         if let Some(head) = self.pending.front().copied() {
-            if head.motion & ACTION != 0 {
+            if is_action(head.motion) {
                 host.unstick_from_object();
                 self.interp.remove_action();
                 self.raw.remove_action();
@@ -1049,11 +1054,7 @@ impl MotionInterp {
         host: &mut H,
     ) -> Result<(), MotionInterpError> {
         self.ensure()?;
-        let actions = self
-            .pending
-            .iter()
-            .filter(|n| n.motion & ACTION != 0)
-            .count();
+        let actions = self.pending.iter().filter(|n| is_action(n.motion)).count();
         for _ in 0..actions {
             host.unstick_from_object();
             self.interp.remove_action();

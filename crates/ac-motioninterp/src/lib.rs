@@ -27,7 +27,7 @@
 //!
 //! ```
 //! use ac_motioninterp::testing::{HostEvent, RecordingHost};
-//! use ac_motioninterp::{ids, MotionInterp, MovementParameters};
+//! use ac_motioninterp::{motion, MotionInterp, MovementParameters};
 //! use ac_motiontable::Fidelity;
 //!
 //! let mut host = RecordingHost::default();
@@ -54,28 +54,31 @@
 //! let p = MovementParameters::default();
 //! mi.set_hold_run(&mut host, 1, false).unwrap();
 //! show("hold run", &mi, &mut host);
-//! mi.do_motion(&mut host, ids::WALK_FORWARD, &p).unwrap();
+//! mi.do_motion(&mut host, motion::WALK_FORWARD, &p).unwrap();
 //! show("forward", &mi, &mut host);
-//! assert_eq!(mi.interpreted_state().unwrap().forward_command, ids::RUN_FORWARD);
-//! mi.do_motion(&mut host, ids::TURN_LEFT, &p).unwrap();
+//! assert_eq!(mi.interpreted_state().unwrap().forward_command, motion::RUN_FORWARD);
+//! mi.do_motion(&mut host, motion::TURN_LEFT, &p).unwrap();
 //! show("turn left", &mi, &mut host);
 //! // TurnLeft is canonicalised to TurnRight × −1, × 1.5 while running.
 //! assert_eq!(mi.interpreted_state().unwrap().turn_speed, -1.5);
-//! mi.stop_motion(&mut host, ids::WALK_FORWARD, &p).unwrap();
-//! mi.stop_motion(&mut host, ids::TURN_LEFT, &p).unwrap();
+//! mi.stop_motion(&mut host, motion::WALK_FORWARD, &p).unwrap();
+//! mi.stop_motion(&mut host, motion::TURN_LEFT, &p).unwrap();
 //! show("release", &mi, &mut host);
-//! assert_eq!(mi.interpreted_state().unwrap().forward_command, ids::READY);
+//! assert_eq!(mi.interpreted_state().unwrap().forward_command, motion::READY);
 //! ```
 
 mod error;
 mod host;
-pub mod ids;
 mod interp;
 mod manager;
 mod params;
 mod state;
 pub mod testing;
 pub mod wire;
+
+/// The motion ids and names (`ac_motiontable::motion`), so callers of the interpreter need no
+/// second dependency to name a motion.
+pub use ac_motiontable::motion;
 
 pub use error::{MotionInterpError, WeenieError};
 pub use host::{MotionCompletion, MotionHost, Weenie};

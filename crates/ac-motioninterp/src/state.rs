@@ -1,14 +1,18 @@
 //! The raw (key-level) and interpreted (canonical) motion states
 //! (`RawMotionState.cs`, `InterpretedMotionState.cs`; spec §E.2, §E.3).
 
-use crate::ids::{
-    ACTION, NON_COMBAT, READY, SIDE_STEP_LEFT, SIDE_STEP_RIGHT, STYLE, SUBSTATE, TURN_LEFT,
-    TURN_RIGHT,
-};
-use crate::params::{HoldKey, MovementParameters};
+use std::fmt;
 
-/// One queued action of a motion state (ACE `ActionNode`).
-#[derive(Debug, Clone, Copy, PartialEq)]
+use crate::params::{HoldKey, MovementParameters};
+use ac_motiontable::MotionCommand;
+use ac_motiontable::command::{is_action, is_style, is_substate};
+use ac_motiontable::motion::stance::NON_COMBAT;
+use ac_motiontable::motion::{
+    READY, RUN_FORWARD, SIDE_STEP_LEFT, SIDE_STEP_RIGHT, TURN_LEFT, TURN_RIGHT,
+};
+
+/// One queued action of a motion state (ACE `ActionNode`). `Debug` names the action.
+#[derive(Clone, Copy, PartialEq)]
 pub struct ActionNode {
     /// The action id.
     pub action: u32,
@@ -32,8 +36,9 @@ impl ActionNode {
 }
 
 /// The motion state as the keys describe it (ACE `RawMotionState`): left/right/backward
-/// variants stay distinct and each axis remembers the hold key it was pressed with.
-#[derive(Debug, Clone, PartialEq)]
+/// variants stay distinct and each axis remembers the hold key it was pressed with. `Debug`
+/// names the style and commands beside their ids.
+#[derive(Clone, PartialEq)]
 pub struct RawMotionState {
     /// Actions, oldest first.
     pub actions: Vec<ActionNode>,
@@ -106,20 +111,20 @@ impl RawMotionState {
                 self.sidestep_hold_key = applied_hold_key(p);
                 self.sidestep_speed = p.speed;
             }
-            _ if m & SUBSTATE != 0 => {
-                if m != crate::ids::RUN_FORWARD {
+            _ if is_substate(m) => {
+                if m != RUN_FORWARD {
                     self.forward_command = m;
                     self.forward_hold_key = applied_hold_key(p);
                     self.forward_speed = p.speed;
                 }
             }
-            _ if m & STYLE != 0 => {
+            _ if is_style(m) => {
                 if self.current_style != m {
                     self.forward_command = READY;
                     self.current_style = m;
                 }
             }
-            _ if m & ACTION != 0 => self.actions.push(ActionNode::from_params(m, p)),
+            _ if is_action(m) => self.actions.push(ActionNode::from_params(m, p)),
             _ => {}
         }
     }
@@ -130,13 +135,13 @@ impl RawMotionState {
         match m {
             TURN_RIGHT | TURN_LEFT => self.turn_command = 0,
             SIDE_STEP_RIGHT | SIDE_STEP_LEFT => self.sidestep_command = 0,
-            _ if m & SUBSTATE != 0 => {
+            _ if is_substate(m) => {
                 if m == self.forward_command {
                     self.forward_command = READY;
                     self.forward_speed = 1.0;
                 }
             }
-            _ if m & STYLE != 0 => {
+            _ if is_style(m) => {
                 if m == self.current_style {
                     self.current_style = NON_COMBAT;
                 }
@@ -188,7 +193,8 @@ impl RawMotionState {
 
 /// The canonical motion state (ACE `InterpretedMotionState`): only TurnRight / SideStepRight /
 /// WalkForward-or-RunForward with signed speeds, as the motion table understands them.
-#[derive(Debug, Clone, PartialEq)]
+/// `Debug` names the style and commands beside their ids.
+#[derive(Clone, PartialEq)]
 pub struct InterpretedMotionState {
     /// Current stance.
     pub current_style: u32,
@@ -238,15 +244,15 @@ impl InterpretedMotionState {
                 self.sidestep_command = SIDE_STEP_RIGHT;
                 self.sidestep_speed = p.speed;
             }
-            _ if m & SUBSTATE != 0 => {
+            _ if is_substate(m) => {
                 self.forward_command = m;
                 self.forward_speed = p.speed;
             }
-            _ if m & STYLE != 0 => {
+            _ if is_style(m) => {
                 self.forward_command = READY;
                 self.current_style = m;
             }
-            _ if m & ACTION != 0 => self.actions.push(ActionNode::from_params(m, p)),
+            _ if is_action(m) => self.actions.push(ActionNode::from_params(m, p)),
             _ => {}
         }
     }
@@ -257,13 +263,13 @@ impl InterpretedMotionState {
         match m {
             TURN_RIGHT => self.turn_command = 0,
             SIDE_STEP_RIGHT => self.sidestep_command = 0,
-            _ if m & SUBSTATE != 0 => {
+            _ if is_substate(m) => {
                 if self.forward_command == m {
                     self.forward_command = READY;
                     self.forward_speed = 1.0;
                 }
             }
-            _ if m & STYLE != 0 => {
+            _ if is_style(m) => {
                 if self.current_style == m {
                     self.current_style = NON_COMBAT;
                 }
@@ -300,5 +306,83 @@ impl InterpretedMotionState {
     /// Whether a sidestep or turn is active (forward is deliberately ignored, as in ACE).
     pub fn has_commands(&self) -> bool {
         self.sidestep_command != 0 || self.turn_command != 0
+    }
+}
+
+impl fmt::Debug for ActionNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Destructured so that a new field cannot be left out silently.
+        let ActionNode {
+            action,
+            speed,
+            stamp,
+            autonomous,
+        } = self;
+        f.debug_struct("ActionNode")
+            .field("action", &MotionCommand(*action))
+            .field("speed", speed)
+            .field("stamp", stamp)
+            .field("autonomous", autonomous)
+            .finish()
+    }
+}
+
+impl fmt::Debug for RawMotionState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Destructured so that a new field cannot be left out silently.
+        let RawMotionState {
+            actions,
+            current_hold_key,
+            current_style,
+            forward_command,
+            forward_hold_key,
+            forward_speed,
+            sidestep_command,
+            sidestep_hold_key,
+            sidestep_speed,
+            turn_command,
+            turn_hold_key,
+            turn_speed,
+        } = self;
+        f.debug_struct("RawMotionState")
+            .field("actions", actions)
+            .field("current_hold_key", current_hold_key)
+            .field("current_style", &MotionCommand(*current_style))
+            .field("forward_command", &MotionCommand(*forward_command))
+            .field("forward_hold_key", forward_hold_key)
+            .field("forward_speed", forward_speed)
+            .field("sidestep_command", &MotionCommand(*sidestep_command))
+            .field("sidestep_hold_key", sidestep_hold_key)
+            .field("sidestep_speed", sidestep_speed)
+            .field("turn_command", &MotionCommand(*turn_command))
+            .field("turn_hold_key", turn_hold_key)
+            .field("turn_speed", turn_speed)
+            .finish()
+    }
+}
+
+impl fmt::Debug for InterpretedMotionState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Destructured so that a new field cannot be left out silently.
+        let InterpretedMotionState {
+            current_style,
+            forward_command,
+            forward_speed,
+            sidestep_command,
+            sidestep_speed,
+            turn_command,
+            turn_speed,
+            actions,
+        } = self;
+        f.debug_struct("InterpretedMotionState")
+            .field("current_style", &MotionCommand(*current_style))
+            .field("forward_command", &MotionCommand(*forward_command))
+            .field("forward_speed", forward_speed)
+            .field("sidestep_command", &MotionCommand(*sidestep_command))
+            .field("sidestep_speed", sidestep_speed)
+            .field("turn_command", &MotionCommand(*turn_command))
+            .field("turn_speed", turn_speed)
+            .field("actions", actions)
+            .finish()
     }
 }

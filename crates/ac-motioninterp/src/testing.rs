@@ -9,8 +9,8 @@ use glam::Vec3;
 
 use crate::error::WeenieError;
 use crate::host::{MotionCompletion, MotionHost, Weenie};
-use crate::ids::READY;
 use crate::params::MovementParameters;
+use ac_motiontable::motion::READY;
 
 /// A call the [`RecordingHost`] received, in order.
 #[derive(Debug, Clone, Copy, PartialEq)]

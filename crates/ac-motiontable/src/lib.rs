@@ -79,11 +79,9 @@
 //! assert_eq!(done[1].motion, WALK_FORWARD);
 //! ```
 
-pub mod catalogue;
 pub mod command;
 mod fidelity;
 mod manager;
-pub mod motion;
 mod pending;
 mod recording;
 mod resolver;
@@ -92,6 +90,7 @@ mod state;
 pub mod timing;
 mod weenie_error;
 
+pub use ac_dat::motion;
 pub use command::{CommandMask, MotionCommand, ParseMotionError, motion_by_name, motion_name};
 pub use fidelity::Fidelity;
 pub use manager::{AnimNode, MotionCompletion, MotionTableManager};

@@ -14,14 +14,16 @@
 //! `cancel_moveto` only log.)
 
 use std::collections::VecDeque;
+use std::fmt;
 
 use crate::command::is_action;
 use crate::motion::READY;
 use crate::pending::PendingQueue;
-use crate::{AnimSequence, MotionState, MovementType, Resolver, WeenieError};
+use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, WeenieError};
 
 /// One pending motion: its id and how many AnimDone hooks it still waits for (ACE `AnimNode`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `Debug` names the motion beside its id.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct AnimNode {
     /// The motion id (stops are queued as `Ready`).
     pub motion: u32,
@@ -30,13 +32,33 @@ pub struct AnimNode {
 }
 
 /// A completed motion, to be delivered by the owner as `MotionDone(motion, success)` and then
-/// `WeenieObj.OnMotionDone(motion, success)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `WeenieObj.OnMotionDone(motion, success)`. `Debug` names the motion beside its id.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct MotionCompletion {
     /// The completed entry's motion id.
     pub motion: u32,
     /// `false` when drained by `HandleEnterWorld`/`HandleExitWorld` or a failed AnimDone.
     pub success: bool,
+}
+
+impl fmt::Debug for AnimNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let AnimNode { motion, num_anims } = self;
+        f.debug_struct("AnimNode")
+            .field("motion", &MotionCommand(*motion))
+            .field("num_anims", num_anims)
+            .finish()
+    }
+}
+
+impl fmt::Debug for MotionCompletion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let MotionCompletion { motion, success } = self;
+        f.debug_struct("MotionCompletion")
+            .field("motion", &MotionCommand(*motion))
+            .field("success", success)
+            .finish()
+    }
 }
 
 /// The per-object motion-table manager.

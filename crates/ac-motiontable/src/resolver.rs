@@ -10,12 +10,14 @@ use std::sync::Arc;
 use ac_dat::{AnimData, MotionData, MotionTable};
 
 use crate::command::{
-    CommandMask, cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key,
-    style_wide_link_key, styleless_modifier_key,
+    cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key, style_link_key,
+    styleless_modifier_key,
 };
 use crate::{AnimSequence, Fidelity, MotionState};
 
-/// `PhysicsGlobals.EPSILON` (0.0002f), the threshold of `change_cycle_speed`.
+/// ACE's `PhysicsGlobals.EPSILON` (0.0002f): the "too small to matter" tolerance of the whole
+/// physics code (here the threshold of `change_cycle_speed`). This is its only definition:
+/// every layer above uses this constant.
 pub const EPSILON: f32 = 0.0002;
 
 /// How deep `re_modify` → `GetObjectSequence` → `re_modify` may nest.
@@ -290,7 +292,7 @@ impl Resolver {
             if let Some(Some(md)) = self.link_lookup(cycle_key(style, substate), motion) {
                 return Some(md);
             }
-            if let Some(found) = self.link_lookup(style_wide_link_key(style), motion) {
+            if let Some(found) = self.link_lookup(style_link_key(style), motion) {
                 return found;
             }
             None
@@ -301,7 +303,7 @@ impl Resolver {
     /// from itself or from the style's default substate.
     pub fn is_allowed(&self, motion: u32, md: Option<&MotionData>, state: &MotionState) -> bool {
         let Some(md) = md else { return false };
-        if md.bitfield & 2 == 0 || motion == state.substate {
+        if !md.is_restricted() || motion == state.substate {
             return true;
         }
         self.sd_or_0(state.style) == state.substate
@@ -386,7 +388,7 @@ impl Resolver {
             if let Some(target_sd) = target_sd
                 && let Some(cyc) = self.cycle(cycle_key(motion, target_sd))
             {
-                if cyc.bitfield & 1 != 0 {
+                if cyc.clears_modifiers() {
                     st.clear_modifiers();
                 }
                 let mut link = self.get_link(st.style, sd, st.substate_mod, motion, speed);
@@ -417,10 +419,9 @@ impl Resolver {
 
         // ---- 2. SUBSTATE ----
         if is_substate(motion) {
-            let idx = motion & CommandMask::COMMAND;
             let md = self
-                .cycle((st.style << 16) | idx)
-                .or_else(|| self.cycle((self.default_style() << 16) | idx));
+                .cycle(cycle_key(st.style, motion))
+                .or_else(|| self.cycle(cycle_key(self.default_style(), motion)));
             if let Some(md) = md
                 && self.is_allowed(motion, Some(md), st)
             {
@@ -435,7 +436,7 @@ impl Resolver {
                     st.substate_mod = speed;
                     return true;
                 }
-                if md.bitfield & 1 != 0 {
+                if md.clears_modifiers() {
                     st.clear_modifiers();
                 }
                 let mut link = self.get_link(st.style, st.substate, st.substate_mod, motion, speed);
@@ -528,7 +529,7 @@ impl Resolver {
         if is_modifier(motion) {
             let cur = self.cycle(cycle_key(st.style, st.substate));
             if let Some(cur) = cur
-                && cur.bitfield & 1 == 0
+                && !cur.clears_modifiers()
                 && let Some(md) = self
                     .modifier(modifier_key(st.style, motion))
                     .or_else(|| self.modifier(styleless_modifier_key(motion)))

@@ -1,8 +1,12 @@
 //! `MotionState`: the resolver's view of what an object is doing (spec §B.2).
 
+use std::fmt;
+
+use crate::MotionCommand;
+
 /// One entry of the modifier or action list: a motion id and the speed it was applied with
-/// (ACE `Motion`).
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// (ACE `Motion`). `Debug` names the motion beside its id.
+#[derive(Clone, Copy, PartialEq)]
 pub struct Motion {
     /// The motion id.
     pub id: u32,
@@ -15,8 +19,9 @@ pub struct Motion {
 /// List semantics are the reference's exactly: modifiers are inserted at the **head** (so the
 /// newest is first, which is what makes [ODD-4] visible), actions are appended at the **tail**
 /// and completed from the head. The lists are small `Vec`s (index 0 = head); their capacity is
-/// kept when entries are removed so steady-state resolution does not allocate.
-#[derive(Debug, Clone, PartialEq)]
+/// kept when entries are removed so steady-state resolution does not allocate. `Debug` names
+/// every motion beside its id (`substate: RunForward(0x44000007)`).
+#[derive(Clone, PartialEq)]
 pub struct MotionState {
     /// Current stance (0 until `SetDefaultState`).
     pub style: u32,
@@ -26,6 +31,36 @@ pub struct MotionState {
     pub substate_mod: f32,
     modifiers: Vec<Motion>,
     actions: Vec<Motion>,
+}
+
+impl fmt::Debug for Motion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Motion { id, speed_mod } = self;
+        f.debug_struct("Motion")
+            .field("id", &MotionCommand(*id))
+            .field("speed_mod", speed_mod)
+            .finish()
+    }
+}
+
+impl fmt::Debug for MotionState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Destructured so that a new field cannot be left out silently.
+        let MotionState {
+            style,
+            substate,
+            substate_mod,
+            modifiers,
+            actions,
+        } = self;
+        f.debug_struct("MotionState")
+            .field("style", &MotionCommand(*style))
+            .field("substate", &MotionCommand(*substate))
+            .field("substate_mod", substate_mod)
+            .field("modifiers", modifiers)
+            .field("actions", actions)
+            .finish()
+    }
 }
 
 impl Default for MotionState {

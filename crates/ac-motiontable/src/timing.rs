@@ -14,7 +14,7 @@ use ac_dat::{AnimData, Animation, AnimationHook, MotionData};
 use glam::Vec3;
 
 use crate::Resolver;
-use crate::command::{is_style, style_wide_link_key};
+use crate::command::{cycle_key, is_style, link_outer_key, style_link_key};
 use crate::motion::{READY, RUN_FORWARD, TURN_RIGHT};
 
 /// `AnimationHookType.Attack`.
@@ -76,7 +76,7 @@ impl Resolver {
         if let Some(md) = self.link(outer, motion) {
             return &md.anims;
         }
-        self.link(style_wide_link_key(stance), motion)
+        self.link(style_link_key(stance), motion)
             .map_or(&[], |md| &md.anims)
     }
 
@@ -152,14 +152,14 @@ impl Resolver {
     /// motion & 0xFFFFFF]`.
     pub fn motion_data(&self, motion: u32, style: Option<u32>) -> Option<&MotionData> {
         let style = style.unwrap_or(self.default_style());
-        self.cycle((style << 16) | (motion & 0xFF_FFFF))
+        self.cycle(cycle_key(style, motion))
     }
 
     /// `MotionTable.GetLinkData(mt, motion, style)`: the link out of Ready,
     /// `Links[(style ?? DefaultStyle) << 16 | 3][motion]`.
     pub fn link_data(&self, motion: u32, style: Option<u32>) -> Option<&MotionData> {
         let style = style.unwrap_or(self.default_style());
-        self.link((style << 16) | (READY & 0xFFFF), motion)
+        self.link(link_outer_key(style, READY), motion)
     }
 
     /// `MotionTable.GetRunSpeed`: [`anim_dist`] of the default style's RunForward cycle, 0 when

@@ -15,11 +15,11 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
-use ac_dat::synthetic;
 use ac_motioninterp::MovementParameters;
 use ac_motiontable::Resolver;
 use ac_physobj::{ConfigWeenie, PartArray, PhysicsObj, Plane, World};
 use ac_sequence::{AnimationCache, AnimationSource};
+use ac_testkit::synthetic;
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 

@@ -3,16 +3,16 @@
 //! `cargo run -p ac-physobj --example walk_run_stop [OUT.svg]` simulates one creature on flat
 //! ground (no collision: the ground is a contact plane set by hand) at 30 Hz and writes three
 //! panels — position (x, y), speed and heading over time — to `OUT.svg` (default
-//! `walk_run_stop.svg`). The table and animations are `ac_dat::synthetic`, not retail data.
+//! `walk_run_stop.svg`). The table and animations are `ac_testkit::synthetic`, not retail data.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use ac_dat::synthetic;
 use ac_motioninterp::{HoldKey, MovementParameters};
 use ac_motiontable::Resolver;
 use ac_physobj::{ConfigWeenie, PartArray, PhysicsObj, Plane};
 use ac_sequence::{AnimationCache, AnimationSource};
+use ac_testkit::synthetic;
 use glam::Vec3;
 
 const WALK_FORWARD: u32 = 0x4500_0005;

@@ -2,13 +2,18 @@
 
 use std::fmt;
 
+use ac_motiontable::MotionCommand;
+
 /// One host event (FORMAT.md §6 / §8.2, FORMAT-physics.md §2.3, FORMAT-interp.md §5).
 ///
 /// Why a log: the lower layers reach the object through host traits; every such call that has a
 /// visible effect outside the object is recorded here, in call order, so a driver (the scenario
 /// runner, a game server, a test) can observe the exact sequence without callbacks. The caller
 /// drains the buffer with [`crate::PhysicsObj::take_events`] / [`crate::PhysicsObj::drain_events`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// `Display` is the trace text; `Debug` is the derived form except that motions print with
+/// their names (`MotionDone { motion: Ready(0x41000003), success: true }`).
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum ObjectEvent {
     /// `process_hooks` ran one animation hook (logged before it executes).
     AnimHook {
@@ -54,6 +59,45 @@ pub enum ObjectEvent {
     TeleportHook,
 }
 
+impl fmt::Debug for ObjectEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let motion_done = |f: &mut fmt::Formatter<'_>, name, motion, success: bool| {
+            f.debug_struct(name)
+                .field("motion", &MotionCommand(motion))
+                .field("success", &success)
+                .finish()
+        };
+        match *self {
+            ObjectEvent::AnimHook {
+                hook_type,
+                direction,
+            } => f
+                .debug_struct("AnimHook")
+                .field("hook_type", &hook_type)
+                .field("direction", &direction)
+                .finish(),
+            ObjectEvent::MotionDone { motion, success } => {
+                motion_done(f, "MotionDone", motion, success)
+            }
+            ObjectEvent::WeenieMotionDone { motion, success } => {
+                motion_done(f, "WeenieMotionDone", motion, success)
+            }
+            ObjectEvent::UnstickFromObject => f.write_str("UnstickFromObject"),
+            ObjectEvent::RemoveLinkAnimations => f.write_str("RemoveLinkAnimations"),
+            ObjectEvent::CancelMoveTo => f.write_str("CancelMoveTo"),
+            ObjectEvent::SetVelocity => f.write_str("SetVelocity"),
+            ObjectEvent::SetOnWalkable(b) => f.debug_tuple("SetOnWalkable").field(&b).finish(),
+            ObjectEvent::MakeMovementManager => f.write_str("MakeMovementManager"),
+            ObjectEvent::SetPosition { cell, flags } => f
+                .debug_struct("SetPosition")
+                .field("cell", &format_args!("0x{cell:08X}"))
+                .field("flags", &format_args!("0x{flags:X}"))
+                .finish(),
+            ObjectEvent::TeleportHook => f.write_str("TeleportHook"),
+        }
+    }
+}
+
 /// The trace text after `event ` (FORMAT.md §8.2), e.g. `motion_done 0x41000003 true`.
 impl fmt::Display for ObjectEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -90,5 +134,23 @@ impl fmt::Display for ObjectEvent {
             }
             ObjectEvent::TeleportHook => f.write_str("teleport_hook"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_names_the_motion_and_display_keeps_the_trace_text() {
+        let e = ObjectEvent::MotionDone {
+            motion: 0x4100_0003,
+            success: true,
+        };
+        assert_eq!(
+            format!("{e:?}"),
+            "MotionDone { motion: Ready(0x41000003), success: true }"
+        );
+        assert_eq!(e.to_string(), "motion_done 0x41000003 true");
     }
 }

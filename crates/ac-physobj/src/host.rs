@@ -7,11 +7,11 @@ use ac_motioninterp::{
     MotionCompletion, MotionHost, MovementManager, MovementParameters, Weenie, WeenieError,
 };
 use ac_motiontable::MovementType;
+use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
-use crate::math;
 use crate::object::{ObjCore, SET_POSITION_FLAGS};
 use crate::weenie::ConfigWeenie;
 
@@ -148,7 +148,7 @@ impl MotionHost for ObjCore {
     }
 
     fn global_to_local_vec(&self, v: Vec3) -> Vec3 {
-        math::to_local(self.position.frame.orientation, v)
+        nmath::inverse_transform(v, self.position.frame.orientation)
     }
 
     fn is_animating(&self) -> bool {

@@ -71,7 +71,6 @@
 pub mod events;
 pub mod flags;
 mod host;
-pub mod math;
 mod object;
 pub mod parts;
 pub mod weenie;

@@ -2,7 +2,9 @@
 
 use ac_dat::{AnimationHook, Frame};
 use ac_interp_manager::Position;
-use ac_motiontable::Fidelity;
+use ac_motiontable::{EPSILON, Fidelity};
+use ac_sequence::AFrameOps;
+use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
 use ac_interp_manager::{InterpolationManager, MoveOrTeleportAction, PositionManager};
@@ -14,7 +16,6 @@ use ac_motioninterp::{
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::host::{ImHost, get_minterp};
-use crate::math;
 use crate::parts::{MotionCompletion, PartArray};
 use crate::weenie::ConfigWeenie;
 
@@ -157,11 +158,11 @@ impl ObjCore {
 
     /// Host `set_velocity` (FORMAT-physics.md §2.3).
     pub(crate) fn set_velocity(&mut self, v: Vec3) {
-        if !math::vec_eq(v, self.velocity) {
+        if v != self.velocity {
             self.velocity = v;
-            let len = math::length(self.velocity);
+            let len = nmath::length(self.velocity);
             if len > MAX_VELOCITY {
-                self.velocity = math::mul(math::div(self.velocity, len), MAX_VELOCITY);
+                self.velocity = self.velocity / len * MAX_VELOCITY;
             }
         }
         if self.physics_layer && !self.state.contains(ObjectState::STATIC) {
@@ -172,7 +173,7 @@ impl ObjCore {
 
     /// Host `set_local_velocity`: rotate into world space by the current orientation.
     pub(crate) fn set_local_velocity(&mut self, v: Vec3) {
-        let g = math::rotate(v, self.position.frame.orientation);
+        let g = nmath::transform(v, self.position.frame.orientation);
         self.set_velocity(g);
     }
 
@@ -216,12 +217,12 @@ impl ObjCore {
     /// `set_frame(f)` (FORMAT-physics.md §5.6): a valid origin with an invalid quaternion zeroes
     /// the quaternion (ACE; spec ODD-26 / retail O17 keeps non-NaN quaternions).
     pub(crate) fn set_frame(&mut self, mut f: Frame) {
-        let origin_ok = math::vec_is_valid(f.origin);
+        let origin_ok = nmath::vec_is_valid(f.origin);
         let q_ok = if self.fidelity.is_retail() {
             let q = f.orientation;
             !(q.x.is_nan() || q.y.is_nan() || q.z.is_nan() || q.w.is_nan())
         } else {
-            math::quat_is_valid(f.orientation)
+            nmath::quat_is_valid(f.orientation)
         };
         if origin_ok && !q_ok {
             f.orientation = glam::Quat::from_xyzw(0.0, 0.0, 0.0, 0.0);
@@ -247,11 +248,11 @@ impl ObjCore {
             return;
         }
         let n = self.contact_plane.normal;
-        let angle = math::dot(self.velocity, n);
+        let angle = self.velocity.dot(n);
         if angle >= 0.25 {
             return;
         }
-        self.velocity = math::sub(self.velocity, math::mul(n, angle));
+        self.velocity -= n * angle;
         let mut f = self.friction;
         if self.state.contains(ObjectState::SLEDDING) {
             if m2 < 1.5625 {
@@ -261,33 +262,33 @@ impl ObjCore {
             }
         }
         let k = ((1.0f32 - f) as f64).powf(qf as f64) as f32;
-        self.velocity = math::mul(self.velocity, k);
+        self.velocity *= k;
     }
 
     /// `UpdatePhysicsInternal(qf, frame)` (FORMAT-physics.md §5.3).
     pub(crate) fn update_physics(&mut self, qf: f32, frame: &mut Frame, has_mm: bool) {
-        let mut m2 = math::dot(self.velocity, self.velocity);
+        let mut m2 = self.velocity.dot(self.velocity);
         if m2 <= 0.0 {
             if !has_mm && self.transient.contains(TransientState::ON_WALKABLE) {
                 self.transient.remove(TransientState::ACTIVE);
             }
         } else {
             if m2 > MAX_VELOCITY * MAX_VELOCITY {
-                let len = math::length(self.velocity);
-                self.velocity = math::mul(math::div(self.velocity, len), MAX_VELOCITY);
+                let len = nmath::length(self.velocity);
+                self.velocity = self.velocity / len * MAX_VELOCITY;
                 m2 = MAX_VELOCITY * MAX_VELOCITY;
             }
             self.calc_friction(qf, m2);
-            if m2 - SMALL_VELOCITY_SQUARED < math::EPSILON {
+            if m2 - SMALL_VELOCITY_SQUARED < EPSILON {
                 self.velocity = Vec3::ZERO;
             }
-            let a = math::mul(math::mul(math::mul(self.acceleration, 0.5), qf), qf);
-            let step = math::add(a, math::mul(self.velocity, qf));
-            frame.origin = math::add(frame.origin, step);
+            let a = self.acceleration * 0.5 * qf * qf;
+            let step = a + self.velocity * qf;
+            frame.origin += step;
         }
-        self.velocity = math::add(self.velocity, math::mul(self.acceleration, qf));
+        self.velocity += self.acceleration * qf;
         let w = Vec3::new(self.omega.x * qf, self.omega.y * qf, self.omega.z * qf);
-        math::grotate(frame, w);
+        frame.grotate(w);
     }
 }
 
@@ -302,6 +303,12 @@ thread_local! {
 thread_local! {
     /// Per-thread buffer for the manager's completions (filled and replayed within one call).
     static COMPLETION_SCRATCH: std::cell::Cell<Vec<MotionCompletion>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The AlignPath / Sledding heading: `set_vector_heading(v / |v|)`. The reference divides by
+/// the length before `set_vector_heading` normalises again; both roundings show in the result.
+fn face_along(frame: &mut Frame, v: Vec3) {
+    frame.set_vector_heading(v / nmath::length(v));
 }
 
 /// Take the thread's completion buffer (a nested call simply gets a fresh one).
@@ -672,7 +679,7 @@ impl PhysicsObj {
     /// `set_heading(degrees)` on the position frame, then `set_frame`.
     pub fn set_heading(&mut self, degrees: f32) {
         let mut f = self.core.position.frame;
-        math::set_heading(&mut f, degrees);
+        f.set_heading(degrees);
         self.core.set_frame(f);
     }
     /// `SetPositionSimple(p, slide)` as the reference host does it (always succeeds): logs
@@ -683,7 +690,7 @@ impl PhysicsObj {
     }
     /// The compass heading of the position frame (0 = +Y, clockwise, degrees).
     pub fn heading(&self) -> f32 {
-        math::get_heading(&self.core.position.frame)
+        self.core.position.frame.get_heading()
     }
 
     /// Host `set_on_walkable(b)`: set the flag and log; on an edge, the movement manager's
@@ -891,9 +898,9 @@ impl PhysicsObj {
                 .update(qf, Some(&mut off), Some(&mut core.hooks));
             let a = off;
             if core.transient.contains(TransientState::ON_WALKABLE) {
-                off.origin = math::mul(off.origin, core.scale);
+                off.origin *= core.scale;
             } else {
-                off.origin = math::mul(off.origin, 0.0);
+                off.origin *= 0.0;
             }
             Some(a)
         } else {
@@ -902,7 +909,7 @@ impl PhysicsObj {
         self.adjust_offset(&mut off, q);
         let adjusted = off;
 
-        let mut cand = math::combine(&pos, &off);
+        let mut cand = Frame::combine(&pos, &off);
         if !hidden {
             let has_mm = self.mm.is_some();
             self.core.update_physics(qf, &mut cand, has_mm);
@@ -914,23 +921,24 @@ impl PhysicsObj {
             let dx = (cand.origin.x - pos.origin.x).abs();
             let dy = (cand.origin.y - pos.origin.y).abs();
             let dz = (cand.origin.z - pos.origin.z).abs();
-            if dx <= math::EPSILON && dy <= math::EPSILON && dz <= math::EPSILON {
+            if dx <= EPSILON && dy <= EPSILON && dz <= EPSILON {
                 self.core.cached_velocity = Vec3::ZERO;
                 self.core.set_frame(cand);
                 self.core.initial_updates = self.core.initial_updates.wrapping_add(1);
                 SliceOutcome::Same
             } else {
                 if self.core.state.contains(ObjectState::ALIGN_PATH) {
-                    let d = math::sub(cand.origin, pos.origin);
-                    math::heading_from(&mut cand, d);
+                    let d = cand.origin - pos.origin;
+                    face_along(&mut cand, d);
                 } else if self.core.state.contains(ObjectState::SLEDDING)
-                    && !math::vec_eq(self.core.velocity, Vec3::ZERO)
+                    && self.core.velocity != Vec3::ZERO
                 {
                     let v = self.core.velocity;
-                    math::heading_from(&mut cand, v);
+                    face_along(&mut cand, v);
                 }
-                let moved = math::sub(math::add(Vec3::ZERO, cand.origin), pos.origin);
-                self.core.cached_velocity = math::div(moved, qf);
+                // `0 + origin` first, as the reference does: it turns a `-0` component into `+0`.
+                let moved = (Vec3::ZERO + cand.origin) - pos.origin;
+                self.core.cached_velocity = moved / qf;
                 self.core.set_frame(cand);
                 SliceOutcome::Moved
             }
@@ -1011,7 +1019,7 @@ impl PhysicsObj {
         let mut dt = dt;
         if self.core.fidelity.is_retail() {
             let maxq = RETAIL_MAX_QUANTUM as f64;
-            if dt <= math::EPSILON as f64 {
+            if dt <= f64::from(EPSILON) {
                 return (res, dt);
             }
             if dt <= maxq {
@@ -1526,7 +1534,7 @@ impl PhysicsObj {
     pub fn is_moving_or_animating(&self) -> bool {
         self.core.is_animating
             || !self.core.parts.sequence.is_first_cyclic()
-            || !math::vec_eq(self.core.cached_velocity, Vec3::ZERO)
-            || !math::vec_eq(self.core.velocity, Vec3::ZERO)
+            || self.core.cached_velocity != Vec3::ZERO
+            || self.core.velocity != Vec3::ZERO
     }
 }

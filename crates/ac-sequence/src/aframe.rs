@@ -15,11 +15,18 @@
 
 use glam::{Quat, Vec3};
 
-/// ACE's `PhysicsGlobals.EPSILON` (0.0002f): the tolerance used throughout the physics code.
-pub const EPSILON: f32 = 0.0002;
+/// ACE's `PhysicsGlobals.EPSILON` (0.0002f), defined once in `ac-motiontable` (the lowest
+/// layer that compares against it) and re-exported here beside the math that uses it.
+pub use ac_motiontable::EPSILON;
 
-/// Scalar System.Numerics primitives, exposed for the higher layers that need the same
-/// rounding (e.g. velocity conversions in the physics object).
+/// Scalar System.Numerics primitives: the one math module of the stack. The layers above
+/// (interpreter, position correction, physics object) use these and the [`AFrameOps`]
+/// methods, never copies of their own.
+///
+/// Plain `Vec3` arithmetic (`+`, `-`, `* f32`, `/ f32`, `==`, `dot`) needs no helper: glam's
+/// operators work per component in the same order and round exactly like System.Numerics.
+///
+/// [`AFrameOps`]: super::AFrameOps
 pub mod nmath {
     use glam::{Quat, Vec3};
 
@@ -56,6 +63,12 @@ pub mod nmath {
         Quat::from_xyzw(-q.x * inv, -q.y * inv, -q.z * inv, q.w * inv)
     }
 
+    /// `Quaternion.Conjugate(q)`: `(-x, -y, -z, w)` (a zero component becomes `-0`).
+    #[inline]
+    pub fn quat_conjugate(q: Quat) -> Quat {
+        Quat::from_xyzw(-q.x, -q.y, -q.z, q.w)
+    }
+
     /// `Quaternion.Length()`: `sqrt(x² + y² + z² + w²)`.
     #[inline]
     pub fn quat_length(q: Quat) -> f32 {
@@ -83,6 +96,20 @@ pub mod nmath {
             v.x * (xy2 + wz2) + v.y * (1.0 - xx2 - zz2) + v.z * (yz2 - wx2),
             v.x * (xz2 - wy2) + v.y * (yz2 + wx2) + v.z * (1.0 - xx2 - yy2),
         )
+    }
+
+    /// The inverse rotation of [`transform`] as ACE computes it in `GlobalToLocalVec`: `v` times
+    /// the *transposed* rotation matrix of `q`, `local.x = ((v.x*M11 + v.y*M12) + v.z*M13) + 0`,
+    /// etc. (not `transform(v, conjugate(q))`, which rounds differently).
+    #[inline]
+    pub fn inverse_transform(v: Vec3, q: Quat) -> Vec3 {
+        let m = matrix_from_quat(q);
+        let t = [
+            [m[0][0], m[1][0], m[2][0]],
+            [m[0][1], m[1][1], m[2][1]],
+            [m[0][2], m[1][2], m[2][2]],
+        ];
+        transform_by_matrix(v, &t)
     }
 
     /// The rotation part of `Matrix4x4.CreateFromQuaternion(q)` as rows `[M1x, M2x, M3x]`
@@ -148,6 +175,24 @@ pub mod nmath {
     #[inline]
     pub fn length(v: Vec3) -> f32 {
         (v.x * v.x + v.y * v.y + v.z * v.z).sqrt()
+    }
+
+    /// The physics object's validity test of an orientation: no NaN component and a length
+    /// within 0.001 of 1 (looser than [`AFrameOps::is_valid`]'s `5 * EPSILON`).
+    ///
+    /// [`AFrameOps::is_valid`]: super::AFrameOps::is_valid
+    #[inline]
+    pub fn quat_is_valid(q: Quat) -> bool {
+        if q.x.is_nan() || q.y.is_nan() || q.z.is_nan() || q.w.is_nan() {
+            return false;
+        }
+        (quat_length(q) - 1.0).abs() <= 0.001
+    }
+
+    /// No NaN component.
+    #[inline]
+    pub fn vec_is_valid(v: Vec3) -> bool {
+        !(v.x.is_nan() || v.y.is_nan() || v.z.is_nan())
     }
 
     /// ACE `FloatExtensions.ToRadians`: `(float)(Math.PI / 180.0 * angle)` in double.
@@ -293,13 +338,7 @@ impl AFrameOps for AFrame {
 
     #[inline]
     fn global_to_local_vec(&self, v: Vec3) -> Vec3 {
-        let m = matrix_from_quat(self.orientation);
-        let t = [
-            [m[0][0], m[1][0], m[2][0]],
-            [m[0][1], m[1][1], m[2][1]],
-            [m[0][2], m[1][2], m[2][2]],
-        ];
-        transform_by_matrix(v, &t)
+        inverse_transform(v, self.orientation)
     }
 
     #[inline]
@@ -398,6 +437,32 @@ mod tests {
         assert_eq!(f.get_heading(), 90.0 - 90.0 + 0.0);
         f.set_heading(90.0);
         assert!((f.get_heading() - 90.0).abs() < 1e-3, "{}", f.get_heading());
+    }
+
+    #[test]
+    fn heading_90_and_0_match_the_reference_bits() {
+        // Heading 90 gives w = -z = 0.7071068, the f32 above FRAC_1_SQRT_2 (0.70710677).
+        let mut f = AFrame::IDENTITY;
+        f.set_heading(90.0);
+        assert_eq!(f.orientation.w.to_string(), "0.7071068");
+        assert_eq!(f.orientation.z.to_string(), "-0.7071068");
+        assert_eq!(f.get_heading(), 90.0);
+        // Heading 0 is the identity with a negative-zero z.
+        f.set_heading(0.0);
+        assert_eq!(f.orientation.w, 1.0);
+        assert!(f.orientation.z == 0.0 && f.orientation.z.is_sign_negative());
+    }
+
+    #[test]
+    fn conjugate_and_inverse_transform_undo_their_counterparts() {
+        let q = quat_mul(quat_conjugate(Quat::IDENTITY), Quat::IDENTITY);
+        assert_eq!(q.w, 1.0);
+        assert!(q.x == 0.0 && q.x.is_sign_positive());
+        let q = quat_normalize(yaw_pitch_roll(0.3, 0.0, 1.1));
+        let v = Vec3::new(1.0, 2.0, 3.0);
+        assert!((inverse_transform(transform(v, q), q) - v).length() < 1e-5);
+        assert!(quat_is_valid(q) && !quat_is_valid(Quat::from_xyzw(0.0, 0.0, 0.0, 2.0)));
+        assert!(vec_is_valid(v) && !vec_is_valid(Vec3::new(f32::NAN, 0.0, 0.0)));
     }
 
     #[test]

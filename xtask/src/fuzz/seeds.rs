@@ -9,10 +9,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use ac_dat::synthetic::Corpus;
 use ac_dat::{DatRecord, DatWriter};
 use ac_motioninterp::wire::{Movement, encode_to_vec};
 use ac_physobj::wire::{GameAction, Message};
+use ac_testkit::synthetic::Corpus;
 use anyhow::Context;
 
 /// Seeds larger than this are not used: libFuzzer's default input size limit follows the
@@ -25,7 +25,7 @@ const PER_MESSAGE_KIND: usize = 3;
 
 /// Every seed, by path relative to `fuzz/seeds/` (deterministic).
 pub fn generate() -> anyhow::Result<BTreeMap<String, Vec<u8>>> {
-    let corpus = Corpus::generate(ac_dat::synthetic::DEFAULT_SEED);
+    let corpus = Corpus::generate(ac_testkit::synthetic::DEFAULT_SEED);
     let mut seeds = BTreeMap::new();
     let tables = small(&corpus.tables)?;
     let animations = small(&corpus.animations)?;

@@ -157,7 +157,7 @@ pub fn parse_motion(s: &str) -> ParseResult<u32> {
     if s.as_bytes().first().is_some_and(u8::is_ascii_digit) {
         return parse_u32(s);
     }
-    super::names::motion_by_name(s).ok_or_else(|| format!("unknown motion name `{s}`"))
+    super::names::motion_by_name(s).ok_or_else(|| super::error::unknown_motion(s))
 }
 
 /// An anim ref `id[:low[:high[:fps]]]` with defaults 0, -1, 30 (no clamping at parse time).

@@ -4,10 +4,11 @@
 //! (`FORMAT.md`, `FORMAT-physics.md`, `FORMAT-interp.md`; see `docs/scenarios.md`). This
 //! module is a thin driver: it parses lines ([`lexer`], [`defs`], [`steps`]), builds `ac_dat`
 //! records in memory, calls the public APIs of the layer crates through the reference host
-//! `ac_physobj::PhysicsObj` ([`exec`]) and prints what they report ([`dump`], [`format`]). No motion,
-//! sequence or interpreter logic lives here.
+//! `ac_physobj::PhysicsObj` ([`exec`]) and prints what they report ([`dump`],
+//! [`format`](mod@format)). No motion, sequence or interpreter logic lives here.
 //!
-//! Bad input is reported as `scenario line N: <what>` on stderr with exit status 2.
+//! Bad input is reported as `scenario line N: <what>` on stderr, followed by the file, line
+//! number and text of the offending line, with exit status 2.
 
 pub mod args;
 pub mod defs;
@@ -80,7 +81,7 @@ pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome 
         if let Err(message) = runner.line(&tokens) {
             return Outcome {
                 stdout: runner.into_output(),
-                error: Some(ScenarioError::new(i + 1, message)),
+                error: Some(ScenarioError::new(i + 1, message).with_text(line)),
             };
         }
     }
@@ -90,13 +91,15 @@ pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome 
     }
 }
 
-/// Runs the scenario file `path`.
+/// Runs the scenario file `path`; an error names the file.
 pub fn run_file(
     path: &std::path::Path,
     fidelity: ac_motiontable::Fidelity,
 ) -> std::io::Result<Outcome> {
     let bytes = std::fs::read(path)?;
-    Ok(run_text_with(&String::from_utf8_lossy(&bytes), fidelity))
+    let mut outcome = run_text_with(&String::from_utf8_lossy(&bytes), fidelity);
+    outcome.error = outcome.error.map(|e| e.in_file(path));
+    Ok(outcome)
 }
 
 /// Runs the command: the trace on stdout; bad input → stderr `scenario line N: …`, exit 2.

@@ -68,6 +68,24 @@ fn bad_input_exits_2_with_the_line_number() {
 }
 
 #[test]
+fn errors_name_the_file_and_line_and_suggest_motion_names() {
+    let path = write_scenario(
+        "misspelled.scn",
+        "# walk\ntable 0x09000001 default_style=NonCombat\nstyle_default NonCombat Redy\n",
+    );
+    let out = run(&path);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "scenario line 3: unknown motion name `Redy` (did you mean `Ready`?)\n  --> {}:3\n   3 | style_default NonCombat Redy\n",
+            path.display()
+        )
+    );
+}
+
+#[test]
 fn empty_scenario_prints_nothing_and_succeeds() {
     let out = run(&write_scenario("empty.scn", "# nothing\n\n   \t\n"));
     assert!(out.status.success());

@@ -901,6 +901,9 @@ impl Animation {
     pub const ID_RANGE: std::ops::RangeInclusive<u32> = 0x0300_0000..=0x0300_FFFF;
     /// Flags bit: pos frames are stored.
     pub const POS_FRAMES: u32 = 0x1;
+    /// Flags bit: the client's `has_hooks` note. Informational only: every frame stores its
+    /// hook count whatever this bit says.
+    pub const HAS_HOOKS: u32 = 0x2;
 
     /// An animation of `num_frames` frames with `num_parts` identity part transforms each,
     /// no hooks and no pos frames — a convenient starting point for hand-built data.
@@ -937,9 +940,9 @@ impl Animation {
     pub fn num_frames(&self) -> u32 {
         self.part_frames.len() as u32
     }
-    /// Whether the animation carries root-motion frames (`flags & 1`).
+    /// Whether the animation carries root-motion frames ([`Self::POS_FRAMES`]).
     pub fn has_pos_frames(&self) -> bool {
-        self.flags & 1 != 0
+        self.flags & Self::POS_FRAMES != 0
     }
 
     /// Decodes a payload, requiring every byte to be used.

@@ -1,38 +1,52 @@
 //! MotionTable, MotionData and AnimData records (`dat-format-spec.md` §3.2–§3.4).
 
+use std::fmt;
+
 use binrw::io::{Read, Seek, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use glam::Vec3;
 
 use super::io::*;
 use crate::error::{RecordError, RecordErrorKind};
+use crate::motion::{CommandMask, MotionCommand, TableKey};
 
 /// Default playback rate of an [`AnimData`] in frames per second.
 pub const DEFAULT_FRAMERATE: f32 = 30.0;
 
-/// Cycle key: `(style << 16) | (substate & 0xFFFFFF)` in u32 arithmetic, so only the low 16
-/// bits of the style survive (NonCombat 0x8000003D + Ready 0x41000003 → 0x003D0003).
+// The table keys (ACE `MotionTable.cs`): every shift is 32-bit, so only the low 16 bits of the
+// style survive (NonCombat 0x8000003D << 16 = 0x003D0000), and the motion keeps its command
+// index (`& CommandMask::COMMAND`) without its class bits. These are the only definitions;
+// the resolver uses them too.
+
+/// Cycle key: `(style << 16) | (substate & 0xFFFFFF)` in u32 arithmetic
+/// (NonCombat 0x8000003D + Ready 0x41000003 → 0x003D0003).
+#[inline]
 pub const fn cycle_key(style: u32, substate: u32) -> u32 {
-    (style << 16) | (substate & 0x00FF_FFFF)
+    (style << 16) | (substate & CommandMask::COMMAND)
 }
 
-/// Style-specific modifier key: `(style << 16) | (motion & 0xFFFFFF)`.
+/// Style-specific modifier key: `(style << 16) | (motion & 0xFFFFFF)`, the same encoding as
+/// [`cycle_key`].
+#[inline]
 pub const fn modifier_key(style: u32, motion: u32) -> u32 {
-    (style << 16) | (motion & 0x00FF_FFFF)
+    cycle_key(style, motion)
 }
 
 /// Style-less modifier key (`motion & 0xFFFFFF`), the lookup's second try.
+#[inline]
 pub const fn styleless_modifier_key(motion: u32) -> u32 {
-    motion & 0x00FF_FFFF
+    motion & CommandMask::COMMAND
 }
 
-/// Link outer key: `(style << 16) | (from_substate & 0xFFFFFF)`. The inner key is the full,
-/// unmasked target command.
+/// Link outer key for links leaving `from_substate` in `style`: the [`cycle_key`] encoding.
+/// The inner key is the full, unmasked target command.
+#[inline]
 pub const fn link_outer_key(style: u32, from_substate: u32) -> u32 {
-    (style << 16) | (from_substate & 0x00FF_FFFF)
+    cycle_key(style, from_substate)
 }
 
 /// Style-wide link outer key (`style << 16`): the "from any substate" fallback group.
+#[inline]
 pub const fn style_link_key(style: u32) -> u32 {
     style << 16
 }
@@ -142,14 +156,14 @@ pub struct MotionData {
 }
 
 impl MotionData {
-    /// Bitfield bit: the cycle clears modifiers.
-    pub const CLEARS_MODIFIERS: u8 = 0x01;
-    /// Bitfield bit: restricted to the style default substate.
-    pub const RESTRICTED: u8 = 0x02;
-    /// Flags bit: a velocity is stored.
-    pub const HAS_VELOCITY: u8 = 0x01;
-    /// Flags bit: an omega is stored.
-    pub const HAS_OMEGA: u8 = 0x02;
+    /// Bitfield bit: the cycle clears modifiers ([`MotionBits::CLEARS_MODIFIERS`]).
+    pub const CLEARS_MODIFIERS: u8 = MotionBits::CLEARS_MODIFIERS.bits();
+    /// Bitfield bit: restricted to the style default substate ([`MotionBits::RESTRICTED`]).
+    pub const RESTRICTED: u8 = MotionBits::RESTRICTED.bits();
+    /// Flags bit: a velocity is stored ([`MotionDataFlags::HAS_VELOCITY`]).
+    pub const HAS_VELOCITY: u8 = MotionDataFlags::HAS_VELOCITY.bits();
+    /// Flags bit: an omega is stored ([`MotionDataFlags::HAS_OMEGA`]).
+    pub const HAS_OMEGA: u8 = MotionDataFlags::HAS_OMEGA.bits();
 
     /// Motion data playing `anims` in order, no physics, bitfield 0.
     pub fn new(anims: Vec<AnimData>) -> Self {
@@ -200,12 +214,16 @@ impl MotionData {
         MotionDataFlags::from_bits_retain(self.flags)
     }
 
-    /// Bitfield bit 0x1: entering this cycle clears modifiers.
+    /// Bitfield bit 0x1: entering this cycle clears modifiers, and a current cycle with it
+    /// refuses modifiers.
+    #[inline]
     pub fn clears_modifiers(&self) -> bool {
         self.bitfield & Self::CLEARS_MODIFIERS != 0
     }
 
-    /// Bitfield bit 0x2: only allowed from the style's default substate (`is_allowed`).
+    /// Bitfield bit 0x2: only allowed from the style's default substate or from itself
+    /// (`is_allowed`).
+    #[inline]
     pub fn is_restricted(&self) -> bool {
         self.bitfield & Self::RESTRICTED != 0
     }
@@ -305,7 +323,11 @@ impl BinWrite for MotionData {
 /// lookups are linear here — the resolver in `ac-motiontable` builds its own index. The
 /// `set_*` builders overwrite an existing key in place (keeping its position) or append,
 /// which is how a scenario's "a repeated key overwrites the earlier entry" behaves.
-#[derive(Debug, Clone, PartialEq, Default)]
+///
+/// `Debug` prints the maps as maps with every key decoded to motion names beside the raw
+/// value (`NonCombat/Ready(0x003D0003)`, `WalkForward(0x45000005)`; see [`TableKey`] and
+/// [`MotionCommand`]).
+#[derive(Clone, PartialEq, Default)]
 pub struct MotionTable {
     /// File id (0x09xxxxxx).
     pub id: u32,
@@ -319,6 +341,66 @@ pub struct MotionTable {
     pub modifiers: Vec<(u32, MotionData)>,
     /// `(outer key, [(target motion, motion data)])`.
     pub links: Vec<(u32, Vec<(u32, MotionData)>)>,
+}
+
+impl fmt::Debug for MotionTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Destructured so that a new field cannot be left out silently.
+        let MotionTable {
+            id,
+            default_style,
+            style_defaults,
+            cycles,
+            modifiers,
+            links,
+        } = self;
+        f.debug_struct("MotionTable")
+            .field("id", &format_args!("0x{id:08X}"))
+            .field("default_style", &MotionCommand(*default_style))
+            .field(
+                "style_defaults",
+                &DebugMap(
+                    style_defaults
+                        .iter()
+                        .map(|&(s, d)| (MotionCommand(s), MotionCommand(d)))
+                        .collect(),
+                ),
+            )
+            .field("cycles", &keyed(cycles))
+            .field("modifiers", &keyed(modifiers))
+            .field(
+                "links",
+                &DebugMap(
+                    links
+                        .iter()
+                        .map(|(outer, group)| {
+                            let inner: Vec<(MotionCommand, &MotionData)> = group
+                                .iter()
+                                .map(|(to, md)| (MotionCommand(*to), md))
+                                .collect();
+                            (TableKey(*outer), DebugMap(inner))
+                        })
+                        .collect(),
+                ),
+            )
+            .finish()
+    }
+}
+
+/// A cycle or modifier list as a `Debug` map with decoded keys.
+fn keyed(list: &[(u32, MotionData)]) -> DebugMap<TableKey, &MotionData> {
+    DebugMap(list.iter().map(|(k, md)| (TableKey(*k), md)).collect())
+}
+
+/// `(key, value)` pairs printed as a `Debug` map in their stored order.
+struct DebugMap<K, V>(Vec<(K, V)>);
+
+impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for DebugMap<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.0.iter().map(|(k, v)| (k, v)))
+            .finish()
+    }
 }
 
 fn upsert<V>(list: &mut Vec<(u32, V)>, key: u32, value: V) {
@@ -558,6 +640,30 @@ mod tests {
         assert_eq!(bare.encoded_len(), 4);
         bare.sync_flags();
         assert!(bare.has_velocity() && !bare.has_omega());
+    }
+
+    #[test]
+    fn debug_names_the_keys() {
+        let mut t = MotionTable::new(0x0900_0001, 0x8000_003D);
+        t.set_style_default(0x8000_003D, 0x4100_0003);
+        t.set_cycle(cycle_key(0x8000_003D, 0x4100_0003), MotionData::default());
+        t.set_modifier(styleless_modifier_key(0x6500_000D), MotionData::default());
+        t.set_link(
+            link_outer_key(0x8000_003D, 0x4100_0003),
+            0x4500_0005,
+            MotionData::default(),
+        );
+        let text = format!("{t:?}");
+        for part in [
+            "id: 0x09000001",
+            "default_style: NonCombat(0x8000003D)",
+            "style_defaults: {NonCombat(0x8000003D): Ready(0x41000003)}",
+            "cycles: {NonCombat/Ready(0x003D0003): MotionData",
+            "modifiers: {TurnRight(0x0000000D): MotionData",
+            "links: {NonCombat/Ready(0x003D0003): {WalkForward(0x45000005): MotionData",
+        ] {
+            assert!(text.contains(part), "{part} not in {text}");
+        }
     }
 
     #[test]

@@ -131,7 +131,7 @@ fn rewriting_every_entry_reproduces_the_same_bytes() {
 
 #[test]
 fn records_round_trip_through_a_dat() {
-    let corpus = ac_dat::synthetic::default_corpus();
+    let corpus = ac_testkit::synthetic::default_corpus();
     let mut w = DatWriter::new();
     let tables = &corpus.tables[..20];
     let anims = &corpus.animations[..50];
@@ -404,7 +404,7 @@ fn absurd_record_counts_are_count_errors() {
 
 #[test]
 fn record_shorter_than_its_fields_is_eof_with_offset() {
-    let t = ac_dat::synthetic::humanoid_table();
+    let t = ac_testkit::synthetic::humanoid_table();
     let bytes = t.to_bytes().expect("write");
     let err = MotionTable::parse(&bytes[..bytes.len() - 3]).expect_err("short");
     assert!(

@@ -465,7 +465,7 @@ fn the_sweep_lists_directory_errors_and_reads_what_it_can() {
             .expect("anim");
     }
     let mut bytes = w.build().expect("build");
-    let clean = ac_dat::sweep::sweep(&DatArchive::from_slice(&bytes).expect("open"));
+    let clean = ac_testkit::sweep::sweep(&DatArchive::from_slice(&bytes).expect("open"));
     assert!(
         !clean.has_errors() && clean.is_clean(),
         "{:?}",
@@ -482,7 +482,7 @@ fn the_sweep_lists_directory_errors_and_reads_what_it_can() {
     bytes[a..a + 24].copy_from_slice(&eb);
     bytes[b..b + 24].copy_from_slice(&ea);
     let leaf_count = u32_at(&bytes, node_byte(leaf, 0xF8)) as usize;
-    let report = ac_dat::sweep::sweep(&DatArchive::from_slice(&bytes).expect("open"));
+    let report = ac_testkit::sweep::sweep(&DatArchive::from_slice(&bytes).expect("open"));
     assert!(report.has_errors());
     assert_eq!(
         report.directory_errors.len(),

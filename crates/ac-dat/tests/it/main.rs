@@ -4,4 +4,3 @@ mod container;
 mod hostile;
 mod known_answers;
 mod proptests;
-mod synthetic;

@@ -259,13 +259,13 @@ fn exercise(bytes: Vec<u8>) {
     for id in [0u32, 1, 0x0300_0001, 0x0900_0001, u32::MAX] {
         let _ = dat.entry(id);
     }
-    let _ = ac_dat::sweep::sweep(&dat);
+    let _ = ac_testkit::sweep::sweep(&dat);
 }
 
 fn base_dat() -> &'static Vec<u8> {
     static B: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     B.get_or_init(|| {
-        let c = ac_dat::synthetic::default_corpus();
+        let c = ac_testkit::synthetic::default_corpus();
         let mut w = DatWriter::new();
         for t in &c.tables[..3] {
             w.add_record(t).expect("t");

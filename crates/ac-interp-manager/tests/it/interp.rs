@@ -5,7 +5,9 @@
 
 use ac_dat::Frame;
 use ac_interp_manager::interpolation::{LARGE_DISTANCE, MAX_QUEUE_LEN};
-use ac_interp_manager::{InterpolationManager, NodeType, PositionManager, math};
+use ac_interp_manager::{InterpolationManager, NodeType, PositionManager};
+use ac_sequence::AFrameOps;
+use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
 use crate::host::{HostEvent, TestHost, pos, pos_q};
@@ -18,11 +20,8 @@ const OUTDOOR: u32 = 0xA9B4_0021;
 fn slice(host: &mut TestHost, pm: &mut PositionManager, q: f32) -> Frame {
     let mut off = Frame::IDENTITY;
     pm.adjust_offset(host, &mut off, f64::from(q));
-    host.pos.frame.origin = math::add(
-        host.pos.frame.origin,
-        math::rotate(off.origin, host.pos.frame.orientation),
-    );
-    host.pos.frame.orientation = math::quat_mul(host.pos.frame.orientation, off.orientation);
+    host.pos.frame.origin += nmath::transform(off.origin, host.pos.frame.orientation);
+    host.pos.frame.orientation = nmath::quat_mul(host.pos.frame.orientation, off.orientation);
     pm.use_time(host);
     off
 }
@@ -360,14 +359,14 @@ fn already_there_takes_the_heading_unless_keep() {
     // !keep: the object turns to the target's heading (90).
     im.interpolate_to(&mut host, &target, false);
     assert_eq!(host.commands().len(), 1);
-    assert_eq!(math::get_heading(host.pos.frame.orientation), 90.0);
+    assert_eq!(host.pos.frame.get_heading(), 90.0);
     assert_eq!(host.pos.frame.origin, Vec3::new(10.0, 20.0, 0.0));
 }
 
 #[test]
 fn keep_heading_node_and_correction_keep_our_heading() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
-    math::set_heading(&mut host.pos.frame, 90.0);
+    host.pos.frame.set_heading(90.0);
     let mut pm = PositionManager::new();
     let target = pos_q(
         INDOOR,
@@ -408,7 +407,7 @@ fn correction_without_keep_heading_carries_the_node_rotation() {
 #[test]
 fn far_branch_uses_the_member_not_the_argument() {
     let mut host = TestHost::at(INDOOR, 40.0, 21.0, 0.0);
-    math::set_heading(&mut host.pos.frame, 45.0);
+    host.pos.frame.set_heading(45.0);
     let mut im = InterpolationManager::new();
     im.interpolate_to(&mut host, &pos(INDOOR, 40.5, 21.0, 0.0), false);
     let target = pos_q(

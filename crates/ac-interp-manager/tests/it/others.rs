@@ -6,6 +6,7 @@ use ac_interp_manager::{
     stamp_is_newer,
 };
 use ac_motiontable::Fidelity;
+use ac_sequence::AFrameOps;
 use glam::Vec3;
 
 use crate::host::{HostEvent, TestHost, pos};
@@ -154,7 +155,7 @@ fn sticky_pull_towards_target() {
     pm.adjust_offset(&mut host, &mut off, 0.1);
     // 5 * max speed * q = 0.5 straight ahead (north), replacing the animation's 0.3.
     assert_eq!(off.origin, Vec3::new(0.0, 0.5, 0.0));
-    assert_eq!(ac_interp_manager::math::get_heading(off.orientation), 0.0);
+    assert_eq!(off.get_heading(), 0.0);
     // The live position of the target wins over the reported one; close in: the step is the
     // remaining gap (here negative: backing off to 0.3 between the cylinders).
     host.others.push((7, pos(0xA9B4_0105, 11.0, 20.0, 0.0)));
@@ -162,7 +163,7 @@ fn sticky_pull_towards_target() {
     pm.adjust_offset(&mut host, &mut off, 0.1);
     let gap = (1.0f32 - (0.5 + 0.5)) - 0.3;
     assert_eq!(off.origin.x, gap);
-    assert_eq!(ac_interp_manager::math::get_heading(off.orientation), 90.0);
+    assert_eq!(off.get_heading(), 90.0);
 }
 
 #[test]

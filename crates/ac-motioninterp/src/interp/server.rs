@@ -3,7 +3,7 @@
 use super::MotionInterp;
 use crate::error::{MotionInterpError, WeenieError};
 use crate::host::MotionHost;
-use crate::ids::READY;
+use crate::motion::READY;
 use crate::state::RawMotionState;
 
 impl MotionInterp {

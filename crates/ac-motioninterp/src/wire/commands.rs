@@ -2,30 +2,14 @@
 //!
 //! The server sends interpreted commands, styles and action ids as `u16` indices into the
 //! client's command table; the shipped table puts every command at the index equal to the
-//! low 16 bits of its id. The table here is built from the crate's list of command ids, so an
+//! low 16 bits of its id. The lookups use the generated command list (`ac_dat::motion`), so an
 //! index with no command (or an id that is not a command) is refused rather than guessed.
 
-use std::sync::LazyLock;
-
-/// `TABLE[index]` = the full id, or `u32::MAX` for an index no command uses (no real id has
-/// all class bits set, so the sentinel cannot collide).
-static TABLE: LazyLock<Vec<u32>> = LazyLock::new(|| {
-    let ids: Vec<u32> = ac_motiontable::command::all_motions()
-        .map(|(_, id)| id)
-        .collect();
-    let len = ids.iter().map(|&id| (id & 0xFFFF) as usize + 1).max();
-    let mut table = vec![EMPTY; len.unwrap_or(0)];
-    for id in ids {
-        table[(id & 0xFFFF) as usize] = id;
-    }
-    table
-});
-
-const EMPTY: u32 = u32::MAX;
+use ac_motiontable::motion::motion_by_index;
 
 /// The full id of wire index `index`, if the command table has one.
 pub fn command_id(index: u16) -> Option<u32> {
-    TABLE.get(index as usize).copied().filter(|&id| id != EMPTY)
+    motion_by_index(u32::from(index))
 }
 
 /// The wire index of command `id`, if `id` is in the command table.
@@ -37,16 +21,16 @@ pub fn command_index(id: u32) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids;
+    use crate::motion;
 
     #[test]
     fn indices_are_the_low_half_of_the_ids() {
         assert_eq!(command_id(0x0000), Some(0));
-        assert_eq!(command_id(0x0003), Some(ids::READY));
-        assert_eq!(command_id(0x0007), Some(ids::RUN_FORWARD));
-        assert_eq!(command_id(0x003D), Some(ids::NON_COMBAT));
-        assert_eq!(command_index(ids::TURN_RIGHT), Some(0x000D));
-        assert_eq!(command_index(ids::NON_COMBAT), Some(0x003D));
+        assert_eq!(command_id(0x0003), Some(motion::READY));
+        assert_eq!(command_id(0x0007), Some(motion::RUN_FORWARD));
+        assert_eq!(command_id(0x003D), Some(motion::stance::NON_COMBAT));
+        assert_eq!(command_index(motion::TURN_RIGHT), Some(0x000D));
+        assert_eq!(command_index(motion::stance::NON_COMBAT), Some(0x003D));
     }
 
     #[test]

@@ -39,7 +39,7 @@
 //! ];
 //! let md = MovementData::decode(&bytes).unwrap();
 //! let Movement::InterpretedState { state, .. } = &md.movement else { unreachable!() };
-//! assert_eq!(state.state.forward_command, ac_motioninterp::ids::RUN_FORWARD);
+//! assert_eq!(state.state.forward_command, ac_motioninterp::motion::RUN_FORWARD);
 //! assert_eq!(state.state.forward_speed, 3.0625);
 //! assert_eq!(md.encode().unwrap(), bytes);
 //! assert_eq!(

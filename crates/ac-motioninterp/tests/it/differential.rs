@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
 use ac_motioninterp::{
     HoldKey, InterpretedMotionState, MotionCompletion, MotionHost, MotionInterp,
-    MovementParameters, RawMotionState, WeenieError, ids,
+    MovementParameters, RawMotionState, WeenieError, motion,
 };
 use ac_motiontable::Fidelity;
 use glam::Vec3;
@@ -557,22 +557,22 @@ impl Lcg {
 }
 
 const MOTIONS: [u32; 20] = [
-    ids::READY,
-    ids::WALK_FORWARD,
-    ids::WALK_BACKWARDS,
-    ids::RUN_FORWARD,
-    ids::TURN_RIGHT,
-    ids::TURN_LEFT,
-    ids::SIDE_STEP_RIGHT,
-    ids::SIDE_STEP_LEFT,
-    ids::CROUCH,
-    ids::SLEEPING,
-    ids::FALLING,
-    ids::FALLEN,
-    ids::DEAD,
+    motion::READY,
+    motion::WALK_FORWARD,
+    motion::WALK_BACKWARDS,
+    motion::RUN_FORWARD,
+    motion::TURN_RIGHT,
+    motion::TURN_LEFT,
+    motion::SIDE_STEP_RIGHT,
+    motion::SIDE_STEP_LEFT,
+    motion::CROUCH,
+    motion::SLEEPING,
+    motion::FALLING,
+    motion::FALLEN,
+    motion::DEAD,
     0x4000_0016,
     0x8000_003E,
-    ids::NON_COMBAT,
+    motion::stance::NON_COMBAT,
     0x1000_0051,
     0x1300_0087,
     0x2500_003B,

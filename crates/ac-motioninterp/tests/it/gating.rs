@@ -1,7 +1,7 @@
 //! Combat-stance refusals, the action cap and contact gating.
 
 use ac_motioninterp::testing::HostEvent;
-use ac_motioninterp::{WeenieError, ids};
+use ac_motioninterp::{WeenieError, motion};
 
 use crate::{setup, speed};
 
@@ -18,9 +18,9 @@ fn combat_stance_refuses_crouch_sit_sleep_and_chat_emotes() {
             .is_ok()
     );
     let cases = [
-        (ids::CROUCH, WeenieError::CantCrouchInCombat),
-        (ids::SITTING, WeenieError::CantSitInCombat),
-        (ids::SLEEPING, WeenieError::CantLieDownInCombat),
+        (motion::CROUCH, WeenieError::CantCrouchInCombat),
+        (motion::SITTING, WeenieError::CantSitInCombat),
+        (motion::SLEEPING, WeenieError::CantLieDownInCombat),
         (WAVE, WeenieError::CantChatEmoteInCombat),
     ];
     for (m, e) in cases {
@@ -37,7 +37,7 @@ fn combat_stance_refuses_crouch_sit_sleep_and_chat_emotes() {
     // In NonCombat the same motions go through.
     let (mut mi, mut host) = setup();
     assert!(
-        mi.do_motion(&mut host, ids::CROUCH, &speed(1.0))
+        mi.do_motion(&mut host, motion::CROUCH, &speed(1.0))
             .unwrap()
             .is_ok()
     );
@@ -72,19 +72,19 @@ fn seventh_action_is_refused() {
 fn airborne_motions_only_change_state_and_actions_are_refused() {
     let (mut mi, mut host) = setup();
     host.contact = false;
-    assert!(!mi.contact_allows_move(&host, ids::WALK_FORWARD));
-    assert!(mi.contact_allows_move(&host, ids::TURN_LEFT));
-    assert!(!mi.contact_allows_move(&host, ids::SIDE_STEP_RIGHT));
-    assert!(mi.contact_allows_move(&host, ids::FALLING));
+    assert!(!mi.contact_allows_move(&host, motion::WALK_FORWARD));
+    assert!(mi.contact_allows_move(&host, motion::TURN_LEFT));
+    assert!(!mi.contact_allows_move(&host, motion::SIDE_STEP_RIGHT));
+    assert!(mi.contact_allows_move(&host, motion::FALLING));
     let before = mi.pending_motions().unwrap().len();
     assert!(
-        mi.do_motion(&mut host, ids::WALK_FORWARD, &speed(1.0))
+        mi.do_motion(&mut host, motion::WALK_FORWARD, &speed(1.0))
             .unwrap()
             .is_ok()
     );
     assert_eq!(
         mi.interpreted_state().unwrap().forward_command,
-        ids::WALK_FORWARD
+        motion::WALK_FORWARD
     );
     assert_eq!(
         mi.pending_motions().unwrap().len(),
@@ -103,17 +103,21 @@ fn airborne_motions_only_change_state_and_actions_are_refused() {
     );
     // Without gravity, contact does not matter.
     host.gravity = false;
-    assert!(mi.contact_allows_move(&host, ids::WALK_FORWARD));
+    assert!(mi.contact_allows_move(&host, motion::WALK_FORWARD));
 }
 
 #[test]
 fn table_refusal_leaves_the_states_alone() {
     let (mut mi, mut host) = setup();
-    host.refuse.push(ids::CROUCH);
+    host.refuse.push(motion::CROUCH);
     assert_eq!(
-        mi.do_motion(&mut host, ids::CROUCH, &speed(1.0)).unwrap(),
+        mi.do_motion(&mut host, motion::CROUCH, &speed(1.0))
+            .unwrap(),
         WeenieError::NoMtableData
     );
-    assert_eq!(mi.raw_state().unwrap().forward_command, ids::READY);
-    assert_eq!(mi.interpreted_state().unwrap().forward_command, ids::READY);
+    assert_eq!(mi.raw_state().unwrap().forward_command, motion::READY);
+    assert_eq!(
+        mi.interpreted_state().unwrap().forward_command,
+        motion::READY
+    );
 }

@@ -1,7 +1,7 @@
 //! Jump predicates and error codes.
 
 use ac_motioninterp::testing::{HostEvent, RecordingHost, TestWeenie};
-use ac_motioninterp::{WeenieError, ids};
+use ac_motioninterp::{WeenieError, motion};
 use ac_motiontable::Fidelity;
 
 use crate::{setup, setup_with, speed};
@@ -39,7 +39,8 @@ fn jump_error_codes() {
         WeenieError::YouCantJumpWhileInTheAir
     );
     host.walkable = true;
-    mi.do_motion(&mut host, ids::CROUCH, &speed(1.0)).unwrap();
+    mi.do_motion(&mut host, motion::CROUCH, &speed(1.0))
+        .unwrap();
     assert_eq!(
         mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
         WeenieError::YouCantJumpFromThisPosition
@@ -54,18 +55,18 @@ fn predicate_ranges_and_their_retail_variants() {
         0x4000_0016,
         0x1000_0128,
         0x1000_0078,
-        ids::SLEEPING,
+        motion::SLEEPING,
         0x4000_0039,
-        ids::FALLING,
+        motion::FALLING,
     ] {
         assert_eq!(mi.motion_allows_jump(m), blocked, "{m:#x}");
     }
-    for m in [ids::READY, ids::FALLEN, 0x4000_0019, 0x1000_0132] {
+    for m in [motion::READY, motion::FALLEN, 0x4000_0019, 0x1000_0132] {
         assert_eq!(mi.motion_allows_jump(m), WeenieError::None, "{m:#x}");
     }
     let (rmi, _) = setup_with(Fidelity::Retail, RecordingHost::default());
-    assert_eq!(rmi.motion_allows_jump(ids::FALLEN), blocked, "retail O3");
-    assert_eq!(rmi.motion_allows_jump(ids::FALLING), WeenieError::None);
+    assert_eq!(rmi.motion_allows_jump(motion::FALLEN), blocked, "retail O3");
+    assert_eq!(rmi.motion_allows_jump(motion::FALLING), WeenieError::None);
 }
 
 #[test]
@@ -76,14 +77,14 @@ fn charge_jump_boundaries_differ_from_jump_charge_is_allowed_odd14() {
     };
     let (mut mi, mut host) = setup_with(Fidelity::Ace, host);
     // Airborne: Sleeping is allowed to set the state only.
-    mi.do_interpreted_motion(&mut host, ids::SLEEPING, &speed(1.0))
+    mi.do_interpreted_motion(&mut host, motion::SLEEPING, &speed(1.0))
         .unwrap();
     assert_eq!(mi.charge_jump(&host).unwrap(), 0, "ACE: Sleeping excluded");
     assert_eq!(
         mi.jump_charge_is_allowed(&host).unwrap(),
         WeenieError::YouCantJumpFromThisPosition
     );
-    mi.do_interpreted_motion(&mut host, ids::FALLING, &speed(1.0))
+    mi.do_interpreted_motion(&mut host, motion::FALLING, &speed(1.0))
         .unwrap();
     assert_eq!(mi.charge_jump(&host).unwrap(), 0x48);
     host.weenie.as_mut().unwrap().can_jump = false;
@@ -97,12 +98,12 @@ fn charge_while_standing_starts_a_standing_long_jump() {
     assert!(mi.standing_long_jump());
     host.events.clear();
     // Forward input is swallowed into the state.
-    mi.do_interpreted_motion(&mut host, ids::WALK_FORWARD, &speed(1.0))
+    mi.do_interpreted_motion(&mut host, motion::WALK_FORWARD, &speed(1.0))
         .unwrap();
     assert!(host.events.is_empty());
     assert_eq!(
         mi.interpreted_state().unwrap().forward_command,
-        ids::WALK_FORWARD
+        motion::WALK_FORWARD
     );
 }
 
@@ -125,10 +126,11 @@ fn successful_jump_leaves_the_ground_with_the_weenie_velocity() {
     );
     assert_eq!(mi.jump_extent(), 0.0, "LeaveGround resets the extent");
     // Airborne now: the forward axis is driven to Falling.
-    assert!(
-        host.events
-            .contains(&HostEvent::DoMotion(ids::FALLING, 1.0, WeenieError::None))
-    );
+    assert!(host.events.contains(&HostEvent::DoMotion(
+        motion::FALLING,
+        1.0,
+        WeenieError::None
+    )));
 }
 
 #[test]
@@ -171,7 +173,7 @@ fn head_pending_jump_error_applies_only_with_more_than_one_entry_in_ace() {
     host.num_anims = 1;
     let mut p = speed(1.0);
     p.set_disable_jump_during_link(true);
-    mi.do_interpreted_motion(&mut host, ids::WALK_FORWARD, &p)
+    mi.do_interpreted_motion(&mut host, motion::WALK_FORWARD, &p)
         .unwrap();
     // Queue: [style Ready entries from enter_default_state completed?] — find the state.
     let pending = mi.pending_motions().unwrap().clone();
@@ -189,7 +191,7 @@ fn head_pending_jump_error_applies_only_with_more_than_one_entry_in_ace() {
         mi.motion_done(&mut host, c.success).unwrap();
     }
     assert!(mi.pending_motions().unwrap().is_empty());
-    mi.do_interpreted_motion(&mut host, ids::WALK_FORWARD, &p)
+    mi.do_interpreted_motion(&mut host, motion::WALK_FORWARD, &p)
         .unwrap();
     assert_eq!(mi.pending_motions().unwrap().len(), 1);
     assert_eq!(
@@ -197,7 +199,7 @@ fn head_pending_jump_error_applies_only_with_more_than_one_entry_in_ace() {
         WeenieError::None,
         "count 1: ignored"
     );
-    mi.do_interpreted_motion(&mut host, ids::TURN_RIGHT, &p)
+    mi.do_interpreted_motion(&mut host, motion::TURN_RIGHT, &p)
         .unwrap();
     assert_eq!(
         mi.jump_is_allowed(&host, 0.5, 0).unwrap(),

@@ -4,7 +4,7 @@
 use ac_motioninterp::testing::{HostEvent, RecordingHost};
 use ac_motioninterp::{
     MotionHost, MotionInterp, MotionInterpError, MovementError, MovementManager,
-    MovementParameters, MovementStruct, MovementType, WeenieError, ids,
+    MovementParameters, MovementStruct, MovementType, WeenieError, motion,
 };
 use ac_motiontable::Fidelity;
 
@@ -37,7 +37,7 @@ fn enter_default_state_queues_and_reapplies() {
         .iter()
         .map(|n| n.motion)
         .collect();
-    assert_eq!(motions[..2], [ids::NON_COMBAT, ids::READY]);
+    assert_eq!(motions[..2], [motion::stance::NON_COMBAT, motion::READY]);
     assert_lock_step(&mi, &host);
 }
 
@@ -46,13 +46,13 @@ fn two_queues_stay_in_lock_step_through_motions_polls_and_flushes() {
     let (mut mi, mut host) = setup();
     host.num_anims = 1;
     let p = speed(1.0);
-    mi.do_motion(&mut host, ids::WALK_FORWARD, &p).unwrap();
+    mi.do_motion(&mut host, motion::WALK_FORWARD, &p).unwrap();
     mi.do_motion(&mut host, TWITCH1, &p).unwrap();
-    mi.stop_motion(&mut host, ids::WALK_FORWARD, &p).unwrap();
+    mi.stop_motion(&mut host, motion::WALK_FORWARD, &p).unwrap();
     mi.stop_completely(&mut host).unwrap();
     assert_lock_step(&mi, &host);
     // Complete the zero-anim entries enter_default_state left at the head.
-    let mvs = MovementStruct::new(MovementType::InterpretedCommand, ids::TURN_RIGHT, p);
+    let mvs = MovementStruct::new(MovementType::InterpretedCommand, motion::TURN_RIGHT, p);
     mi.perform_movement(&mut host, &mvs).unwrap();
     assert_lock_step(&mi, &host);
     // One animation at a time, routed like an AnimDone hook.
@@ -111,7 +111,7 @@ fn use_before_default_state_is_a_clear_error() {
     let mut mi = MotionInterp::new(Fidelity::Ace);
     let p = MovementParameters::default();
     let e = Err(MotionInterpError::NotInitialized);
-    assert_eq!(mi.do_motion(&mut host, ids::WALK_FORWARD, &p), e);
+    assert_eq!(mi.do_motion(&mut host, motion::WALK_FORWARD, &p), e);
     assert_eq!(mi.jump_is_allowed(&host, 0.5, 0), e);
     assert_eq!(mi.stop_completely(&mut host), e);
     assert_eq!(
@@ -131,14 +131,14 @@ fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
     let mut host = RecordingHost::default();
     let mut mm = MovementManager::new(Fidelity::Ace);
     assert!(mm.interpreter().is_none());
-    let mvs = MovementStruct::new(MovementType::RawCommand, ids::WALK_FORWARD, speed(1.0));
+    let mvs = MovementStruct::new(MovementType::RawCommand, motion::WALK_FORWARD, speed(1.0));
     assert_eq!(mm.perform_movement(&mut host, &mvs), Ok(WeenieError::None));
     assert_eq!(host.events[0], HostEvent::SetActive(true));
     let mi = mm.interpreter().expect("created");
     assert!(mi.initted());
     assert_eq!(
         mi.interpreted_state().unwrap().forward_command,
-        ids::WALK_FORWARD
+        motion::WALK_FORWARD
     );
     let mvs = MovementStruct::new(MovementType::TurnToHeading, 0, speed(1.0));
     assert_eq!(
@@ -160,7 +160,7 @@ fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
 fn state_velocity_and_max_speeds() {
     let (mut mi, mut host) = setup();
     mi.set_hold_run(&mut host, 1, false).unwrap();
-    mi.do_motion(&mut host, ids::WALK_FORWARD, &speed(1.0))
+    mi.do_motion(&mut host, motion::WALK_FORWARD, &speed(1.0))
         .unwrap();
     assert_eq!(
         mi.get_state_velocity(&host).unwrap(),
@@ -168,7 +168,7 @@ fn state_velocity_and_max_speeds() {
     );
     assert_eq!(mi.get_max_speed(&host), 4.0);
     assert_eq!(mi.get_adjusted_max_speed(&host).unwrap(), 4.0);
-    mi.do_motion(&mut host, ids::SIDE_STEP_RIGHT, &speed(1.0))
+    mi.do_motion(&mut host, motion::SIDE_STEP_RIGHT, &speed(1.0))
         .unwrap();
     let v = mi.get_state_velocity(&host).unwrap();
     assert!(

@@ -1,7 +1,7 @@
 //! The `Fidelity::Retail` switches of the interpreter (retail-vs-ace.md), each against ACE.
 
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
-use ac_motioninterp::{ActionNode, InterpretedMotionState, WeenieError, ids};
+use ac_motioninterp::{ActionNode, InterpretedMotionState, WeenieError, motion};
 use ac_motiontable::Fidelity;
 
 use crate::{setup_with, speed};
@@ -47,17 +47,20 @@ fn o5_raw_path_only_for_the_local_player_in_retail() {
     };
     let [(mut ace, mut ah), (mut ret, mut rh)] = both(host);
     for (mi, h) in [(&mut ace, &mut ah), (&mut ret, &mut rh)] {
-        mi.do_motion(h, ids::WALK_FORWARD, &speed(1.0)).unwrap();
+        mi.do_motion(h, motion::WALK_FORWARD, &speed(1.0)).unwrap();
         // Make the interpreted forward differ from the raw one.
-        mi.do_interpreted_motion(h, ids::READY, &speed(1.0))
+        mi.do_interpreted_motion(h, motion::READY, &speed(1.0))
             .unwrap();
         mi.apply_current_movement(h, false, true);
     }
     assert_eq!(
         ace.interpreted_state().unwrap().forward_command,
-        ids::WALK_FORWARD
+        motion::WALK_FORWARD
     );
-    assert_eq!(ret.interpreted_state().unwrap().forward_command, ids::READY);
+    assert_eq!(
+        ret.interpreted_state().unwrap().forward_command,
+        motion::READY
+    );
 }
 
 #[test]
@@ -72,7 +75,7 @@ fn o7_report_exhaustion_keeps_jumping_allowed_in_retail() {
             .unwrap()
             .iter()
             .rev()
-            .find(|n| n.motion == ids::NON_COMBAT)
+            .find(|n| n.motion == motion::stance::NON_COMBAT)
             .unwrap()
             .jump_error_code
     };
@@ -89,7 +92,7 @@ fn o18_state_velocity_cap_without_weenie() {
     let [(mut ace, mut ah), (mut ret, mut rh)] = both(host);
     for (mi, h) in [(&mut ace, &mut ah), (&mut ret, &mut rh)] {
         mi.set_hold_run(h, 1, false).unwrap();
-        mi.do_motion(h, ids::WALK_FORWARD, &speed(2.0)).unwrap();
+        mi.do_motion(h, motion::WALK_FORWARD, &speed(2.0)).unwrap();
         // Re-applying stores the run speed as MyRunRate (2.0).
         mi.apply_interpreted_movement(h, false, true).unwrap();
         assert_eq!(mi.my_run_rate(), 2.0);
@@ -109,7 +112,7 @@ fn o21_enter_default_state_keeps_old_entries_in_retail() {
         ..RecordingHost::default()
     });
     for (mi, h) in [(&mut ace, &mut ah), (&mut ret, &mut rh)] {
-        mi.do_motion(h, ids::WALK_FORWARD, &speed(1.0)).unwrap();
+        mi.do_motion(h, motion::WALK_FORWARD, &speed(1.0)).unwrap();
         // Keep the table queue from draining the entries back out.
         h.gravity = false;
         mi.enter_default_state(h);

@@ -2,7 +2,7 @@
 //! queues in lock-step, in both fidelities.
 
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
-use ac_motioninterp::{HoldKey, MotionInterp, MovementParameters, ids};
+use ac_motioninterp::{HoldKey, MotionInterp, MovementParameters, motion};
 use ac_motiontable::Fidelity;
 
 struct Lcg(u64);
@@ -21,19 +21,19 @@ impl Lcg {
 }
 
 const MOTIONS: [u32; 16] = [
-    ids::READY,
-    ids::WALK_FORWARD,
-    ids::WALK_BACKWARDS,
-    ids::RUN_FORWARD,
-    ids::TURN_RIGHT,
-    ids::TURN_LEFT,
-    ids::SIDE_STEP_RIGHT,
-    ids::SIDE_STEP_LEFT,
-    ids::CROUCH,
-    ids::FALLING,
-    ids::DEAD,
+    motion::READY,
+    motion::WALK_FORWARD,
+    motion::WALK_BACKWARDS,
+    motion::RUN_FORWARD,
+    motion::TURN_RIGHT,
+    motion::TURN_LEFT,
+    motion::SIDE_STEP_RIGHT,
+    motion::SIDE_STEP_LEFT,
+    motion::CROUCH,
+    motion::FALLING,
+    motion::DEAD,
     0x8000_003E,
-    ids::NON_COMBAT,
+    motion::stance::NON_COMBAT,
     0x1000_0051,
     0x1300_0087,
     0x2500_003B,

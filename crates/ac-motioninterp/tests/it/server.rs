@@ -1,7 +1,7 @@
 //! `apply_client_raw_state`: ACE's server handling of a client's raw motion state.
 
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
-use ac_motioninterp::{HoldKey, MotionInterp, MotionInterpError, RawMotionState, ids};
+use ac_motioninterp::{HoldKey, MotionInterp, MotionInterpError, RawMotionState, motion};
 use ac_motiontable::Fidelity;
 
 use crate::setup_with;
@@ -29,12 +29,12 @@ fn keys(forward: u32, sidestep: u32, turn: u32) -> RawMotionState {
 #[test]
 fn the_raw_state_is_copied_whole_and_canonicalised() {
     let (mut mi, mut host) = setup_with(Fidelity::Ace, running_host(2.5));
-    let raw = keys(ids::WALK_BACKWARDS, 0, ids::TURN_LEFT);
+    let raw = keys(motion::WALK_BACKWARDS, 0, motion::TURN_LEFT);
     mi.apply_client_raw_state(&mut host, &raw, false).unwrap();
     let s = mi.interpreted_state().unwrap();
-    assert_eq!(s.forward_command, ids::WALK_FORWARD);
+    assert_eq!(s.forward_command, motion::WALK_FORWARD);
     assert_eq!(s.forward_speed, -0.65 * 2.5);
-    assert_eq!((s.turn_command, s.turn_speed), (ids::TURN_RIGHT, -1.5));
+    assert_eq!((s.turn_command, s.turn_speed), (motion::TURN_RIGHT, -1.5));
     // Copied whole: the hold keys came along, and zero speeds / forward 0 took defaults.
     let raw_now = mi.raw_state().unwrap();
     assert_eq!(raw_now.current_hold_key, HoldKey::Run);
@@ -44,23 +44,31 @@ fn the_raw_state_is_copied_whole_and_canonicalised() {
         ..raw
     };
     mi.apply_client_raw_state(&mut host, &zeros, false).unwrap();
-    assert_eq!(mi.raw_state().unwrap().forward_command, ids::READY);
+    assert_eq!(mi.raw_state().unwrap().forward_command, motion::READY);
     assert_eq!(mi.raw_state().unwrap().forward_speed, 1.0);
 }
 
 #[test]
 fn a_standing_long_jump_keeps_the_player_in_place() {
     let (mut mi, mut host) = setup_with(Fidelity::Ace, running_host(2.5));
-    let raw = keys(ids::WALK_FORWARD, ids::SIDE_STEP_LEFT, ids::TURN_RIGHT);
+    let raw = keys(
+        motion::WALK_FORWARD,
+        motion::SIDE_STEP_LEFT,
+        motion::TURN_RIGHT,
+    );
     mi.apply_client_raw_state(&mut host, &raw, true).unwrap();
     let s = mi.interpreted_state().unwrap();
-    assert_eq!(s.forward_command, ids::READY);
+    assert_eq!(s.forward_command, motion::READY);
     assert_eq!(s.sidestep_command, 0);
-    assert_eq!(s.turn_command, ids::TURN_RIGHT, "turning is still allowed");
+    assert_eq!(
+        s.turn_command,
+        motion::TURN_RIGHT,
+        "turning is still allowed"
+    );
     mi.apply_client_raw_state(&mut host, &raw, false).unwrap();
     let s = mi.interpreted_state().unwrap();
-    assert_eq!(s.forward_command, ids::RUN_FORWARD);
-    assert_eq!(s.sidestep_command, ids::SIDE_STEP_RIGHT);
+    assert_eq!(s.forward_command, motion::RUN_FORWARD);
+    assert_eq!(s.sidestep_command, motion::SIDE_STEP_RIGHT);
 }
 
 #[test]

@@ -327,7 +327,7 @@ fn unencodable_values_are_refused() {
     let mut state = InterpretedMotionState::default();
     let pack = |state: InterpretedMotionState| MovementData {
         flags: MovementDataFlags::empty(),
-        style: ac_motioninterp::ids::NON_COMBAT,
+        style: ac_motioninterp::motion::stance::NON_COMBAT,
         movement: Movement::InterpretedState {
             state: InterpretedMotionStatePack::new(state),
             sticky_object: None,
@@ -341,7 +341,7 @@ fn unencodable_values_are_refused() {
             id: 0x8000_0000
         }
     );
-    state.current_style = ac_motioninterp::ids::NON_COMBAT;
+    state.current_style = ac_motioninterp::motion::stance::NON_COMBAT;
     state.actions.push(ActionNode {
         action: 0x1000_0051,
         speed: 1.0,

@@ -1,7 +1,7 @@
 //! Golden transition catalogue snapshots (insta).
 
 use ac_motiontable::Fidelity;
-use ac_motiontable::catalogue::{catalogue, render};
+use ac_testkit::catalogue::{catalogue, render};
 
 use crate::util::humanoid;
 
@@ -40,8 +40,8 @@ fn humanoid_catalogue_retail_differs_only_where_documented() {
 
 #[test]
 fn synthetic_humanoid_catalogue_ace() {
-    let t = ac_dat::synthetic::humanoid_table();
-    assert_eq!(t.id, ac_dat::synthetic::HUMANOID_TABLE_ID);
+    let t = ac_testkit::synthetic::humanoid_table();
+    assert_eq!(t.id, ac_testkit::synthetic::HUMANOID_TABLE_ID);
     let r = ac_motiontable::Resolver::new(t);
     let text = render(&r);
     assert!(text.contains("## walk run walk"));

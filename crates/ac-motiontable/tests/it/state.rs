@@ -34,3 +34,19 @@ fn actions_append_at_the_tail_and_complete_from_the_head() {
     st.clear_actions();
     assert!(st.actions().is_empty());
 }
+
+#[test]
+fn debug_names_every_motion_beside_its_id() {
+    use ac_motiontable::motion::{RUN_FORWARD, TURN_RIGHT, WAVE, stance::NON_COMBAT};
+    let mut st = MotionState::new();
+    st.style = NON_COMBAT;
+    st.substate = RUN_FORWARD;
+    st.add_modifier(TURN_RIGHT, 1.5);
+    st.add_action(WAVE, 1.0);
+    assert_eq!(
+        format!("{st:?}"),
+        "MotionState { style: NonCombat(0x8000003D), substate: RunForward(0x44000007), \
+         substate_mod: 1.0, modifiers: [Motion { id: TurnRight(0x6500000D), speed_mod: 1.5 }], \
+         actions: [Motion { id: Wave(0x13000087), speed_mod: 1.0 }] }"
+    );
+}

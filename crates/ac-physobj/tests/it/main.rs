@@ -8,6 +8,7 @@ mod physics;
 mod realdata;
 mod robust;
 mod steady;
+mod synthetic;
 mod wire_echo;
 mod wire_fuzz;
 mod wire_messages;

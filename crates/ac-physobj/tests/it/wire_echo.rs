@@ -4,7 +4,7 @@
 
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
 use ac_motioninterp::wire::{Movement, MovementDataFlags};
-use ac_motioninterp::{InterpretedMotionState, MotionInterp, ids};
+use ac_motioninterp::{InterpretedMotionState, MotionInterp, motion};
 use ac_motiontable::Fidelity;
 use ac_physobj::wire::{ContactFlags, GameAction, Message, MoveToState};
 
@@ -31,7 +31,7 @@ fn echoed_state(m: &Message) -> Option<(&InterpretedMotionState, MovementDataFla
 fn run_rate(msgs: &[Message]) -> f32 {
     msgs.iter()
         .filter_map(echoed_state)
-        .find(|(s, _)| s.forward_command == ids::RUN_FORWARD)
+        .find(|(s, _)| s.forward_command == motion::RUN_FORWARD)
         .map(|(s, _)| s.forward_speed)
         .expect("the session runs")
 }

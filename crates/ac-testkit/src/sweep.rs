@@ -1,0 +1,495 @@
+//! Corpus statistics and consistency checks over a DAT's motion tables — the library half of
+//! `cargo xtask sweep` (which adds parallelism, a progress bar and printing).
+//!
+//! The statistics are those of seed 004 §8.2 (tables, cycles, modifiers, link source groups,
+//! link destinations, tables with a velocity / omega / bitfield-1 MotionData, largest table),
+//! plus the checks the sweep reports: records that fail to parse, AnimData naming an
+//! animation that is not in the DAT, and frame ranges outside their animation.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use ac_dat::{Animation, DatArchive, DatError, DirEntry, MotionTable, Setup};
+
+/// Statistics of one motion table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TableStats {
+    /// Table id.
+    pub id: u32,
+    /// Number of cycles.
+    pub cycles: usize,
+    /// Number of modifiers.
+    pub modifiers: usize,
+    /// Number of link source groups (outer keys).
+    pub link_sources: usize,
+    /// Number of link destinations (inner entries).
+    pub link_destinations: usize,
+    /// MotionData records in all (cycles + modifiers + link destinations).
+    pub motion_data: usize,
+    /// Any MotionData stores a velocity.
+    pub has_velocity: bool,
+    /// Any MotionData stores an omega.
+    pub has_omega: bool,
+    /// Any MotionData has bitfield bit 0x1 (clears modifiers).
+    pub has_clear_modifiers: bool,
+}
+
+impl TableStats {
+    /// Computes the statistics of `t`.
+    pub fn of(t: &MotionTable) -> Self {
+        let link_destinations = t.num_link_destinations();
+        let mut s = Self {
+            id: t.id,
+            cycles: t.cycles.len(),
+            modifiers: t.modifiers.len(),
+            link_sources: t.links.len(),
+            link_destinations,
+            motion_data: t.cycles.len() + t.modifiers.len() + link_destinations,
+            ..Self::default()
+        };
+        for md in t.motion_data() {
+            s.has_velocity |= md.has_velocity();
+            s.has_omega |= md.has_omega();
+            s.has_clear_modifiers |= md.clears_modifiers();
+        }
+        s
+    }
+}
+
+/// Aggregate statistics of a set of motion tables.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CorpusStats {
+    /// Tables parsed.
+    pub tables: usize,
+    /// Total cycles.
+    pub cycles: usize,
+    /// Total modifiers.
+    pub modifiers: usize,
+    /// Total link source groups.
+    pub link_sources: usize,
+    /// Total link destinations.
+    pub link_destinations: usize,
+    /// Total MotionData.
+    pub motion_data: usize,
+    /// Tables with at least one velocity.
+    pub tables_with_velocity: usize,
+    /// Tables with at least one omega.
+    pub tables_with_omega: usize,
+    /// Tables with at least one bitfield-1 MotionData.
+    pub tables_with_clear_modifiers: usize,
+    /// (table id, cycles) of the table with the most cycles (first one on ties).
+    pub largest_by_cycles: Option<(u32, usize)>,
+    /// (table id, link destinations) of the table with the most link destinations.
+    pub largest_by_links: Option<(u32, usize)>,
+}
+
+impl CorpusStats {
+    /// Adds one table.
+    pub fn add(&mut self, s: &TableStats) {
+        self.tables += 1;
+        self.cycles += s.cycles;
+        self.modifiers += s.modifiers;
+        self.link_sources += s.link_sources;
+        self.link_destinations += s.link_destinations;
+        self.motion_data += s.motion_data;
+        self.tables_with_velocity += usize::from(s.has_velocity);
+        self.tables_with_omega += usize::from(s.has_omega);
+        self.tables_with_clear_modifiers += usize::from(s.has_clear_modifiers);
+        if self.largest_by_cycles.is_none_or(|(_, n)| s.cycles > n) {
+            self.largest_by_cycles = Some((s.id, s.cycles));
+        }
+        if self
+            .largest_by_links
+            .is_none_or(|(_, n)| s.link_destinations > n)
+        {
+            self.largest_by_links = Some((s.id, s.link_destinations));
+        }
+    }
+
+    /// Statistics of a list of tables.
+    pub fn of<'a>(tables: impl IntoIterator<Item = &'a MotionTable>) -> Self {
+        let mut c = Self::default();
+        for t in tables {
+            c.add(&TableStats::of(t));
+        }
+        c
+    }
+}
+
+/// A record that failed to load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// Its id.
+    pub id: u32,
+    /// The error chain, rendered.
+    pub error: String,
+}
+
+/// An AnimData whose animation is missing from the DAT.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DanglingAnimation {
+    /// The table referencing it.
+    pub table: u32,
+    /// The missing animation id.
+    pub anim_id: u32,
+}
+
+/// An AnimData whose frame range does not fit its animation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BadFrameRange {
+    /// The table referencing it.
+    pub table: u32,
+    /// The animation.
+    pub anim_id: u32,
+    /// low_frame as stored.
+    pub low_frame: i32,
+    /// high_frame as stored.
+    pub high_frame: i32,
+    /// The animation's frame count.
+    pub num_frames: u32,
+}
+
+/// Outcome of loading one motion table.
+#[derive(Debug, Clone)]
+pub struct TableOutcome {
+    /// Table id.
+    pub id: u32,
+    /// The table, or the rendered error.
+    pub result: Result<MotionTable, String>,
+}
+
+/// Outcome of loading one animation: its frame count, `None` if absent, or the error.
+#[derive(Debug, Clone)]
+pub struct AnimOutcome {
+    /// Animation id.
+    pub id: u32,
+    /// `Ok(Some(num_frames))`, `Ok(None)` when not in the DAT, or the rendered error.
+    pub result: Result<Option<u32>, String>,
+}
+
+/// Renders an error and its `source` chain as `a: b: c`.
+pub fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut cur = e.source();
+    while let Some(c) = cur {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        cur = c.source();
+    }
+    s
+}
+
+/// Directory entries of a range, or the first directory error.
+pub fn list_entries(
+    dat: &DatArchive,
+    range: std::ops::RangeInclusive<u32>,
+) -> Result<Vec<DirEntry>, DatError> {
+    dat.entries_in_range(range).collect()
+}
+
+/// What a sweep reads, decided from the directory before any record is read.
+#[derive(Debug, Clone, Default)]
+pub struct SweepPlan {
+    /// Motion table entries.
+    pub tables: Vec<DirEntry>,
+    /// Setup entries.
+    pub setups: Vec<DirEntry>,
+    /// Animation entries, by id (the referenced ones are read).
+    pub animations: BTreeMap<u32, DirEntry>,
+    /// The first animation id the directory walk could not vouch for (it stopped on an error
+    /// there); referenced animations from there on are looked up one by one
+    /// ([`SweepPlan::add_referenced_animations`]).
+    pub animations_unreadable_from: Option<u32>,
+    /// Referenced animations whose lookup failed, with the rendered error.
+    pub animation_lookup_errors: BTreeMap<u32, String>,
+    /// Problems of the directory itself, rendered (each stopped its walk; what was listed
+    /// before it is still read).
+    pub directory_errors: Vec<String>,
+}
+
+/// Walks the directory ranges of tables, animations and setups, keeping what was listed
+/// before an error, and checks that the listed entries do not claim more bytes than the file
+/// holds. If they do (entries share blocks), nothing is read: reading them all could cost far
+/// more than the file's size.
+pub fn plan(dat: &DatArchive) -> SweepPlan {
+    let mut p = SweepPlan::default();
+    let mut walk = |range: std::ops::RangeInclusive<u32>| {
+        let mut listed = Vec::new();
+        let mut stopped = None;
+        for e in dat.entries_in_range(range) {
+            match e {
+                Ok(e) => listed.push(e),
+                Err(err) => {
+                    stopped = Some(listed.last().map_or(0, |e: &DirEntry| e.id + 1));
+                    p.directory_errors
+                        .push(format!("directory: {}", error_chain(&err)));
+                    break;
+                }
+            }
+        }
+        (listed, stopped)
+    };
+    let (tables, _) = walk(MotionTable::ID_RANGE);
+    let (animations, stopped) = walk(Animation::ID_RANGE);
+    let (setups, _) = walk(Setup::ID_RANGE);
+    if let Err(e) = dat.check_total_size(tables.iter().chain(&animations).chain(&setups)) {
+        p.directory_errors
+            .push(format!("directory: {}", error_chain(&e)));
+        return p;
+    }
+    p.tables = tables;
+    p.setups = setups;
+    p.animations = animations.into_iter().map(|e| (e.id, e)).collect();
+    p.animations_unreadable_from = stopped;
+    p
+}
+
+/// Loads one motion table.
+pub fn load_table(dat: &DatArchive, entry: &DirEntry) -> TableOutcome {
+    TableOutcome {
+        id: entry.id,
+        result: dat
+            .read_entry::<MotionTable>(entry)
+            .map_err(|e| error_chain(&e)),
+    }
+}
+
+impl SweepPlan {
+    /// Completes the animation directory for the `referenced` ids when the walk stopped early:
+    /// each id past the stop is looked up on its own (a lookup checks the nodes on its path,
+    /// so only the ids under a bad node fail), in id order. The entries found must still fit
+    /// the file together with everything else the plan reads; if they do not, they are
+    /// reported instead of read.
+    pub fn add_referenced_animations(&mut self, dat: &DatArchive, referenced: &[u32]) {
+        let Some(from) = self.animations_unreadable_from else {
+            return;
+        };
+        let mut found = Vec::new();
+        for &id in referenced.iter().filter(|&&id| id >= from) {
+            if self.animations.contains_key(&id) {
+                continue;
+            }
+            match dat.entry(id) {
+                Ok(Some(e)) => found.push(e),
+                Ok(None) => {}
+                Err(e) => {
+                    self.animation_lookup_errors.insert(id, error_chain(&e));
+                }
+            }
+        }
+        let all = self
+            .tables
+            .iter()
+            .chain(&self.setups)
+            .chain(self.animations.values())
+            .chain(&found);
+        if let Err(e) = dat.check_total_size(all) {
+            let why = format!("not read: {}", error_chain(&e));
+            for e in found {
+                self.animation_lookup_errors.insert(e.id, why.clone());
+            }
+            return;
+        }
+        self.animations.extend(found.into_iter().map(|e| (e.id, e)));
+        self.animations_unreadable_from = None;
+    }
+}
+
+/// Loads one animation by id from the plan's animation directory (a missing id is not an
+/// error here; it is reported as dangling).
+pub fn load_animation(dat: &DatArchive, plan: &SweepPlan, id: u32) -> AnimOutcome {
+    let result = match plan.animations.get(&id) {
+        Some(e) => dat
+            .read_entry::<Animation>(e)
+            .map(|a| Some(a.num_frames()))
+            .map_err(|e| error_chain(&e)),
+        None => match plan.animation_lookup_errors.get(&id) {
+            Some(e) => Err(e.clone()),
+            None => Ok(None),
+        },
+    };
+    AnimOutcome { id, result }
+}
+
+/// Loads one setup, keeping only success or the error.
+pub fn load_setup(dat: &DatArchive, entry: &DirEntry) -> Result<Setup, Failure> {
+    dat.read_entry::<Setup>(entry).map_err(|e| Failure {
+        id: entry.id,
+        error: error_chain(&e),
+    })
+}
+
+/// Every animation id referenced by the tables that parsed.
+pub fn referenced_animations(tables: &[TableOutcome]) -> Vec<u32> {
+    let mut ids = BTreeSet::new();
+    for t in tables {
+        if let Ok(t) = &t.result {
+            for md in t.motion_data() {
+                ids.extend(md.anims.iter().map(|a| a.anim_id));
+            }
+        }
+    }
+    ids.into_iter().collect()
+}
+
+/// Whether a stored frame range fits an animation of `num_frames` frames: −1 for high means
+/// "the last frame"; otherwise `0 <= low <= high < num_frames` (the client clamps anything
+/// else, so anything else is suspicious data).
+pub fn frame_range_fits(low: i32, high: i32, num_frames: u32) -> bool {
+    let n = i64::from(num_frames);
+    let high = if high < 0 { n - 1 } else { i64::from(high) };
+    let low = i64::from(low);
+    num_frames > 0 && low >= 0 && low < n && high < n && low <= high
+}
+
+/// The full result of a sweep.
+#[derive(Debug, Clone, Default)]
+pub struct SweepReport {
+    /// Aggregate statistics of the tables that parsed.
+    pub stats: CorpusStats,
+    /// Animations referenced and parsed.
+    pub animations: usize,
+    /// Setups parsed.
+    pub setups: usize,
+    /// Records that failed to load (tables, animations, setups).
+    pub failures: Vec<Failure>,
+    /// AnimData naming animations absent from the DAT (one per table and id).
+    pub dangling_animations: Vec<DanglingAnimation>,
+    /// AnimData whose frame range does not fit the animation.
+    pub bad_frame_ranges: Vec<BadFrameRange>,
+    /// Problems of the directory itself (see [`SweepPlan::directory_errors`]).
+    pub directory_errors: Vec<String>,
+}
+
+impl SweepReport {
+    /// Combines the per-record outcomes (in any order; the report is sorted by id).
+    pub fn assemble(
+        mut tables: Vec<TableOutcome>,
+        anims: Vec<AnimOutcome>,
+        setups: Vec<Result<Setup, Failure>>,
+    ) -> Self {
+        tables.sort_by_key(|t| t.id);
+        let mut r = SweepReport::default();
+        let mut frames: BTreeMap<u32, Option<u32>> = BTreeMap::new();
+        for a in anims {
+            match a.result {
+                Ok(n) => {
+                    r.animations += usize::from(n.is_some());
+                    frames.insert(a.id, n);
+                }
+                Err(error) => r.failures.push(Failure { id: a.id, error }),
+            }
+        }
+        for s in setups {
+            match s {
+                Ok(_) => r.setups += 1,
+                Err(f) => r.failures.push(f),
+            }
+        }
+        for t in &tables {
+            let table = match &t.result {
+                Ok(table) => table,
+                Err(error) => {
+                    r.failures.push(Failure {
+                        id: t.id,
+                        error: error.clone(),
+                    });
+                    continue;
+                }
+            };
+            r.stats.add(&TableStats::of(table));
+            let mut dangling = BTreeSet::new();
+            for md in table.motion_data() {
+                for a in &md.anims {
+                    match frames.get(&a.anim_id) {
+                        Some(Some(n)) if !frame_range_fits(a.low_frame, a.high_frame, *n) => {
+                            r.bad_frame_ranges.push(BadFrameRange {
+                                table: table.id,
+                                anim_id: a.anim_id,
+                                low_frame: a.low_frame,
+                                high_frame: a.high_frame,
+                                num_frames: *n,
+                            });
+                        }
+                        Some(Some(_)) => {}
+                        Some(None) => {
+                            dangling.insert(a.anim_id);
+                        }
+                        None => {} // failed to parse: already a failure
+                    }
+                }
+            }
+            r.dangling_animations
+                .extend(dangling.into_iter().map(|anim_id| DanglingAnimation {
+                    table: table.id,
+                    anim_id,
+                }));
+        }
+        r.failures.sort_by_key(|f| f.id);
+        r
+    }
+
+    /// Whether anything failed (a record or the directory): the sweep's exit status.
+    pub fn has_errors(&self) -> bool {
+        !self.failures.is_empty() || !self.directory_errors.is_empty()
+    }
+
+    /// Whether anything failed or looked wrong.
+    pub fn is_clean(&self) -> bool {
+        self.directory_errors.is_empty()
+            && self.failures.is_empty()
+            && self.dangling_animations.is_empty()
+            && self.bad_frame_ranges.is_empty()
+    }
+}
+
+/// Sequential sweep of every motion table, the animations they reference and every setup.
+/// Directory problems and per-record errors are collected in the report; the sweep reads
+/// what it can.
+pub fn sweep(dat: &DatArchive) -> SweepReport {
+    let mut plan = plan(dat);
+    let tables: Vec<TableOutcome> = plan.tables.iter().map(|e| load_table(dat, e)).collect();
+    let referenced = referenced_animations(&tables);
+    plan.add_referenced_animations(dat, &referenced);
+    let anims = referenced
+        .into_iter()
+        .map(|id| load_animation(dat, &plan, id))
+        .collect();
+    let setups = plan.setups.iter().map(|e| load_setup(dat, e)).collect();
+    let mut report = SweepReport::assemble(tables, anims, setups);
+    report.directory_errors = plan.directory_errors;
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame_ranges() {
+        assert!(frame_range_fits(0, -1, 1));
+        assert!(frame_range_fits(2, 4, 5));
+        assert!(!frame_range_fits(0, 5, 5));
+        assert!(!frame_range_fits(5, -1, 5));
+        assert!(!frame_range_fits(3, 2, 5));
+        assert!(!frame_range_fits(-1, 2, 5));
+        assert!(!frame_range_fits(0, -1, 0));
+    }
+
+    #[test]
+    fn corpus_stats_track_the_largest_tables() {
+        let mut a = MotionTable::new(0x0900_0001, 0);
+        a.set_cycle(1, ac_dat::MotionData::default().with_bitfield(1));
+        let mut b = MotionTable::new(0x0900_0002, 0);
+        b.set_cycle(1, ac_dat::MotionData::default());
+        b.set_cycle(2, ac_dat::MotionData::default().with_omega(glam::Vec3::Z));
+        b.set_link(3, 4, ac_dat::MotionData::default());
+        let s = CorpusStats::of([&a, &b]);
+        assert_eq!(s.tables, 2);
+        assert_eq!(s.cycles, 3);
+        assert_eq!(s.motion_data, 4);
+        assert_eq!(s.tables_with_clear_modifiers, 1);
+        assert_eq!(s.tables_with_omega, 1);
+        assert_eq!(s.largest_by_cycles, Some((0x0900_0002, 2)));
+        assert_eq!(s.largest_by_links, Some((0x0900_0002, 1)));
+    }
+}
