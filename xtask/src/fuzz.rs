@@ -178,6 +178,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let stats = outcome.stats.unwrap_or_default();
         let result = if outcome.ok {
             "ok".to_string()
+        } else if outcome.interrupted {
+            "interrupted (no finding)".to_string()
         } else {
             failed.push(target);
             format!(
@@ -192,7 +194,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
     }
     if !failed.is_empty() {
-        bail!("fuzz findings in: {}", failed.join(", "));
+        eprintln!("fuzz findings in: {}", failed.join(", "));
+        std::process::exit(1);
     }
     Ok(())
 }
@@ -200,6 +203,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// One target's run.
 struct Outcome {
     ok: bool,
+    /// Stopped by a signal (Ctrl-C) rather than by a finding.
+    interrupted: bool,
     stats: Option<Stats>,
     log: PathBuf,
 }
@@ -248,6 +253,7 @@ fn run_target(dir: &Path, target: &str, args: &Args) -> anyhow::Result<Outcome> 
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     Ok(Outcome {
         ok: status.success(),
+        interrupted: text.contains("libFuzzer: run interrupted"),
         stats: parse_stats(&text),
         log,
     })
