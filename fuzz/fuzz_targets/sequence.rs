@@ -21,10 +21,10 @@ use glam::Vec3;
 use libfuzzer_sys::fuzz_target;
 
 /// Operations per input.
-const MAX_OPS: usize = 256;
+const MAX_OPS: usize = 128;
 
 /// Frames an update may cross at most (see the crate docs).
-const MAX_FRAMES_PER_UPDATE: f32 = 4096.0;
+const MAX_FRAMES_PER_UPDATE: f32 = 256.0;
 
 fn vec3(input: &mut Input<'_>) -> Option<Vec3> {
     Some(Vec3::new(input.f32()?, input.f32()?, input.f32()?))
