@@ -6,7 +6,7 @@
 
 use ac_dat::MotionTable;
 use ac_motiontable::{
-    Fidelity, MotionCompletion, MotionTableManager, MovementType, RecordingSequence, Resolver,
+    MotionCompletion, MotionTableManager, MovementType, RecordingSequence, Resolver, Rules,
 };
 use acmotion_fuzz::{Input, Motions};
 use libfuzzer_sys::fuzz_target;
@@ -22,12 +22,12 @@ fuzz_target!(|data: &[u8]| {
     let Some(Ok(table)) = input.chunk().map(MotionTable::parse) else {
         return;
     };
-    let fidelity = match input.u8() {
-        Some(b) if b & 1 == 1 => Fidelity::Retail,
-        _ => Fidelity::Ace,
+    let rules = match input.u8() {
+        Some(b) if b & 1 == 1 => Rules::retail(),
+        _ => Rules::ace(),
     };
     let known = Motions::of(&table);
-    let mut mgr = MotionTableManager::new(Some(Resolver::new(table).with_fidelity(fidelity)));
+    let mut mgr = MotionTableManager::new(Some(Resolver::new(table, rules)), rules);
     let mut seq = RecordingSequence::new();
     let mut done: Vec<MotionCompletion> = Vec::new();
     let mut queued: u64 = 0;

@@ -13,6 +13,7 @@
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationHook};
+use ac_motiontable::Rules;
 use ac_sequence::{
     AFrame, AnimationCache, MAX_ADVANCES_PER_UPDATE, MAX_BOUNDARIES_PER_UPDATE, Sequence,
 };
@@ -45,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
     if ids.is_empty() {
         return;
     }
-    let mut seq = Sequence::new(Arc::new(cache));
+    let mut seq = Sequence::new(Arc::new(cache), Rules::ace());
     let mut frame = AFrame::IDENTITY;
     let mut hooks: Vec<AnimationHook> = Vec::new();
     for _ in 0..MAX_OPS {

@@ -30,7 +30,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use ac_dat::{DatArchive, MotionTable};
-use ac_motiontable::{Fidelity, Resolver};
+use ac_motiontable::{Fidelity, Resolver, Rules};
 use ac_testkit::catalogue;
 use anyhow::Context as _;
 use insta::TextSnapshotKind;
@@ -301,8 +301,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .into_par_iter()
         .map(|t| {
             let id = t.id;
-            let resolver = Resolver::new(t).with_fidelity(fidelity);
-            (id, catalogue::render(&resolver))
+            (
+                id,
+                catalogue::render(&Resolver::new(t, Rules::from(fidelity))),
+            )
         })
         .collect();
     let counts = write_all(&dir, &folder, &rendered)?;

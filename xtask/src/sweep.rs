@@ -1,6 +1,6 @@
 //! `cargo xtask sweep [--dat PATH] [--json] [--jobs N]`: parses every motion table of a portal
 //! DAT, every animation they reference and every setup, in parallel, and reports the
-//! statistics of seed 004 §8.2 plus parse failures (with their error chains), dangling
+//! corpus statistics (`ac_testkit::sweep`) plus parse failures (with their error chains), dangling
 //! animation ids and frame ranges outside their animation. Exits non-zero if any record
 //! failed to parse.
 //!
@@ -13,6 +13,7 @@
 //! The DAT is `--dat`, else `$AC_PORTAL_DAT`, else the **synthetic** corpus generated in memory
 //! (`ac_testkit::synthetic`, default seed) — the first output line says which.
 
+use ac_motiontable::Rules;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -75,7 +76,7 @@ impl ResolveStats {
 pub fn resolve_table(t: &MotionTable) -> ResolveStats {
     let run = || {
         let mut st = ResolveStats::default();
-        let r = Resolver::new(t.clone());
+        let r = Resolver::new(t.clone(), Rules::default());
         let mut state = MotionState::new();
         let mut seq = RecordingSequence::new();
         if !r.set_default_state(&mut state, &mut seq).ok {

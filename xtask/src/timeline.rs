@@ -87,7 +87,7 @@ fn step_time(tokens: &[&str], slices: Option<u32>) -> f64 {
     }
 }
 
-/// Reads a trace (FORMAT.md §8) into per-step samples.
+/// Reads a trace (docs/scenarios.md, "The trace") into per-step samples.
 fn samples(trace: &str) -> Vec<Sample> {
     let mut out: Vec<Sample> = Vec::new();
     let mut tokens: Vec<String> = Vec::new();

@@ -10,7 +10,7 @@
 //!   vocabulary every layer shares;
 //! * [`records`] — typed records with binrw codecs and hand-construction builders;
 //! * [`container`] — [`DatArchive`] (reader by positional reads, in memory or, opt-in, mapped: header, block chains, B-tree lookup
-//!   and ordered range iteration) and [`DatWriter`] (the spec's §5 recipe);
+//!   and ordered range iteration) and [`DatWriter`] (builds a valid DAT from files);
 //!
 //! Invariants:
 //! * no input can make it panic: every offset, length and count is checked;

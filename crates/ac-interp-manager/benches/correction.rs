@@ -2,6 +2,7 @@
 //! that is being pulled towards a stream of server positions (the hot path a client runs for
 //! every remote object), and on an object with an empty queue (the common idle case).
 
+use ac_motiontable::Rules;
 use std::hint::black_box;
 
 use ac_dat::Frame;
@@ -54,7 +55,7 @@ fn bench(c: &mut Criterion) {
         let mut obj = Obj {
             pos: at(10.0, 10.0),
         };
-        let mut pm = PositionManager::new();
+        let mut pm = PositionManager::new(Rules::default());
         let mut n = 0u32;
         b.iter(|| {
             // A new server position every 10 slices, 1 m ahead.
@@ -71,7 +72,7 @@ fn bench(c: &mut Criterion) {
         let mut obj = Obj {
             pos: at(10.0, 10.0),
         };
-        let mut pm = PositionManager::new();
+        let mut pm = PositionManager::new(Rules::default());
         pm.interpolate_to(&mut obj, &at(10.0, 10.01), false);
         b.iter(|| {
             slice(&mut obj, &mut pm);

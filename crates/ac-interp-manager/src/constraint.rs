@@ -1,8 +1,8 @@
 //! `ConstraintManager`: slows and finally stops the object's own movement as it strays from a
-//! constraint position (spec §F.4).
+//! constraint position (ACE `ConstraintManager`).
 
 use ac_dat::Frame;
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use glam::Vec3;
 
 use crate::host::InterpHost;
@@ -13,7 +13,7 @@ use ac_sequence::aframe::nmath;
 /// at `max_distance` and beyond it is zeroed (only while the object has Contact).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConstraintManager {
-    fidelity: Fidelity,
+    rules: Rules,
     constrained: bool,
     pos_offset: f32,
     position: Position,
@@ -22,10 +22,10 @@ pub struct ConstraintManager {
 }
 
 impl ConstraintManager {
-    /// An unconstrained manager.
-    pub fn new(fidelity: Fidelity) -> Self {
+    /// An unconstrained manager under `rules` (quirk `constraint-offset`).
+    pub fn new(rules: Rules) -> Self {
         Self {
-            fidelity,
+            rules,
             constrained: false,
             pos_offset: 0.0,
             position: Position::ZERO,
@@ -90,9 +90,10 @@ impl ConstraintManager {
     /// `(max - pos_offset) / (max - start)` past `start`, zero it at `max` (Contact only), then
     /// update the tracked offset.
     ///
-    /// ACE **assigns** this slice's offset length to the tracked offset (spec ODD-18), so it
+    /// ACE **assigns** this slice's offset length to the tracked offset, so it
     /// measures one slice's step, not a distance; the retail client **accumulates** it, starting
-    /// from the distance at `ConstrainTo` (retail-vs-ace O13). `Fidelity` selects which.
+    /// from the distance at `ConstrainTo` (quirk `constraint-offset`,
+    /// [`Rules::constraint_accumulates`]).
     pub fn adjust_offset<H: InterpHost + ?Sized>(&mut self, host: &H, off: &mut Frame) {
         if !self.constrained {
             return;
@@ -109,9 +110,10 @@ impl ConstraintManager {
             }
         }
         let len = nmath::length(off.origin);
-        match self.fidelity {
-            Fidelity::Ace => self.pos_offset = len,
-            Fidelity::Retail => self.pos_offset += len,
+        if self.rules.constraint_accumulates {
+            self.pos_offset += len;
+        } else {
+            self.pos_offset = len;
         }
     }
 }

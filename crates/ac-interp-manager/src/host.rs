@@ -20,7 +20,7 @@ pub trait InterpHost {
     fn has_contact(&self) -> bool;
 
     /// Whether this object is the local player. Only the retail client's *local player* gets
-    /// the 25-unit indoor blip distance (retail-vs-ace item 14 (g)); a server-side or remote
+    /// the 25-unit indoor blip distance (quirk `indoor-blip-local-player`); a server-side or remote
     /// object never is, hence the default.
     fn is_local_player(&self) -> bool {
         false

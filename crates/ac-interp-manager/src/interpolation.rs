@@ -2,28 +2,28 @@
 //!
 //! # Which rules, and why in both fidelity modes
 //!
-//! ACE's InterpolationManager is dead code (spec §F, ODD-8/ODD-10): its queue is never
+//! ACE's InterpolationManager is dead code (quirk `dead-interpolation-manager`): its queue is never
 //! constructed, `UseTime` dereferences an empty queue, its blip scan starts out of range and the
 //! correction it computes is written to a by-value parameter, so it never moves the object.
 //! Reproducing that would mean "crash or do nothing", which no caller can use, so this crate
-//! implements the retail client's working manager (`retail-vs-ace.md` item 14) in **both**
-//! `Fidelity` modes, exactly as `FORMAT-interp.md` §5 specifies (the conformance traces follow
-//! those rules in both modes):
+//! implements the retail client's working manager in **both** `Fidelity` modes (the
+//! conformance traces follow these rules in both modes; `docs/quirks.md`, "Position correction"):
 //!
-//! * (c) the clamped correction **replaces** the tick's offset frame (origin and rotation),
+//! * `interp-offset-replaced`: the clamped correction **replaces** the tick's offset frame (origin and rotation),
 //!   computed like retail's `Position::subtract2`: relative rotation plus a landblock-aware
 //!   global-to-local origin;
-//! * (b) `InterpolateTo` stores `keep_heading` in the member (near branch only);
+//! * `interp-keep-heading`: `InterpolateTo` stores `keep_heading` in the member (near branch only);
 //!   `adjust_offset` zeroes the correction's heading when it is set, and the far branch uses
 //!   the possibly stale member;
-//! * (a) a failed 5-frame progress audit within 0.2 units completes the node as a success;
-//! * (d) `UseTime` with an empty queue and a positive fail counter blips to `blip_to`, and the
+//! * `interp-near-success`: a failed 5-frame progress audit within 0.2 units completes the node as a success;
+//! * `interp-empty-queue-blip`: `UseTime` with an empty queue and a positive fail counter blips to `blip_to`, and the
 //!   backward scan for the last position node before a jump/velocity tail is well-formed;
-//! * (e) the progress test is `>= EPSILON` (ACE: `>`);
-//! * (g) the 25-unit indoor blip distance is only for the local player (see
+//! * `interp-progress-inclusive`: the progress test is `>= EPSILON` (ACE: `>`; no f32
+//!   distance difference can tell them apart);
+//! * `indoor-blip-local-player`: the 25-unit indoor blip distance is only for the local player (see
 //!   [`InterpHost::is_local_player`]); every other indoor object uses 20.
 //!
-//! All constants are identical in ACE and retail (item 14): fallback speed 7.5, "close" 0.05,
+//! All constants are identical in ACE and retail: fallback speed 7.5, "close" 0.05,
 //! 5-frame / 30 % audit, fail counter > 3, 20-node cap, blip distances 100 / 20 (25).
 //!
 //! Numeric types follow the reference: distances, `original_distance` and `progress_quantum`
@@ -98,7 +98,7 @@ impl Default for InterpolationManager {
 }
 
 impl InterpolationManager {
-    /// A fresh manager (FORMAT-interp 5.1): empty queue, counters 0, `original_distance`
+    /// A fresh manager: empty queue, counters 0, `original_distance`
     /// 999999, `keep_heading` false, `blip_to` cell 0 identity.
     pub fn new() -> Self {
         Self {
@@ -168,14 +168,14 @@ impl InterpolationManager {
 
     // ---------------------------------------------------------------- operations
 
-    /// `InterpolateTo(p, keep_heading)` (FORMAT-interp 5.3): queue a server position.
+    /// `InterpolateTo(p, keep_heading)`: queue a server position.
     ///
     /// Near (within the blip distance of the tail position node, or of the object when the tail
     /// is not a position node): drop trailing position nodes already within 0.05 of `p`, cap the
     /// queue at 20 by dropping the head, store `keep` in the member and append (with our heading
     /// when `keep`). If the object is already within 0.05 of `p`: take `p`'s heading unless
     /// `keep`, and stop interpolating. Far: append without de-dup or cap (heading from the
-    /// *member*, retail item 14 (b)) and set the fail counter to 4 so the next `UseTime` blips.
+    /// *member*, quirk `interp-keep-heading`) and set the fail counter to 4 so the next `UseTime` blips.
     pub fn interpolate_to<H: InterpHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -237,7 +237,7 @@ impl InterpolationManager {
         self.queue.push_back(InterpolationNode::jump(extent));
     }
 
-    /// `StopInterpolating()` (FORMAT-interp 5.7): clear the queue and the counters;
+    /// `StopInterpolating()`: clear the queue and the counters;
     /// `keep_heading` and `blip_to` are kept.
     pub fn stop_interpolating(&mut self) {
         self.queue.clear();
@@ -247,7 +247,7 @@ impl InterpolationManager {
         self.original_distance = LARGE_DISTANCE;
     }
 
-    /// `NodeCompleted(success)` (FORMAT-interp 5.5): pop the head; a new position head
+    /// `NodeCompleted(success)`: pop the head; a new position head
     /// starts a new audit baseline; a failure whose next node is not a position node (or that
     /// empties the queue) remembers the failed node as `blip_to`; a success that empties the
     /// queue stops interpolating.
@@ -271,7 +271,7 @@ impl InterpolationManager {
         }
     }
 
-    /// `UseTime()` (FORMAT-interp 5.6), run once per slice after placement.
+    /// `UseTime()`, run once per slice after placement.
     ///
     /// With more than three failures (or an empty queue and at least one failure) the object
     /// blips: to the tail if it is a position node; with a jump/velocity tail, to the last
@@ -321,8 +321,8 @@ impl InterpolationManager {
         }
     }
 
-    /// `adjust_offset(off, q)` (FORMAT-interp 5.4): pull the object towards the head position
-    /// node by replacing the slice's offset frame `off` (retail item 14 (c)).
+    /// `adjust_offset(off, q)`: pull the object towards the head position node by replacing
+    /// the slice's offset frame `off` (quirk `interp-offset-replaced`).
     ///
     /// Skipped without Contact, with an empty queue or a jump/velocity head. A head within 0.05
     /// completes (offset untouched). Every 5th frame the progress since the last audit must be

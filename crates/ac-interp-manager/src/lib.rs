@@ -12,12 +12,12 @@
 //!
 //! # Behaviour
 //!
-//! ACE's version of this layer is dead code (spec §F, ODD-8/ODD-10), so the rules implemented
-//! are the retail client's (`retail-vs-ace.md` item 14), in both `Fidelity` modes — see
-//! [`interpolation`] for the reasoning and the list of rules. The exact operation order follows
-//! `FORMAT-interp.md` §5, whose traces are the conformance contract.
+//! ACE's version of this layer is dead code (quirk `dead-interpolation-manager`), so the rules
+//! implemented are the retail client's, in both `Fidelity` modes — see [`interpolation`] for the
+//! reasoning and the list of rules (`docs/quirks.md`, "Position correction"). The operation
+//! order is the one the interpolation conformance traces (`interp_*`, `rnd_interp_*`) pin.
 //!
-//! Where the correction enters the slice (`FORMAT-interp.md` §4): after the sequence offset is
+//! Where the correction enters the slice: after the sequence offset is
 //! scaled (or zeroed when airborne), [`PositionManager::adjust_offset`] may replace it; after
 //! placement and the motion manager's `UseTime`, [`PositionManager::use_time`] runs blips and
 //! velocity/jump nodes.

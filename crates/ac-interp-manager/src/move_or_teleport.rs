@@ -1,4 +1,4 @@
-//! The decision part of `PhysicsObj.MoveOrTeleport` (spec §G.8, FORMAT-interp 5.8).
+//! The decision part of `PhysicsObj.MoveOrTeleport`.
 //!
 //! The object layer owns the side effects (teleport hook, `SetPosition`, interpolation); this
 //! pure function owns the rules, so they are tested once, here, next to the interpolation they
@@ -41,7 +41,7 @@ pub fn stamp_is_newer(stored: i32, incoming: i32) -> bool {
     }
 }
 
-/// `MoveOrTeleport(p, timestamp, contact)` decision (FORMAT-interp 5.8): older stamp →
+/// `MoveOrTeleport(p, timestamp, contact)` decision: older stamp →
 /// refuse; no cell or newer stamp → teleport; no contact → refuse; `player_distance >= 96` →
 /// place; else interpolate. Equal stamps are neither older nor newer.
 pub fn move_or_teleport_action(

@@ -13,7 +13,7 @@ use ac_sequence::aframe::nmath;
 pub const LANDBLOCK_SIZE: f32 = 192.0;
 
 /// A world position: `objcell_id` and a frame whose origin is relative to that cell's landblock
-/// (`ace-physics-spec.md` Appendix A, "Position").
+/// (ACE `Position`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Position {
     /// Full cell id: landblock x in bits 24..32, y in bits 16..24, cell index in the low 16 bits.
@@ -53,7 +53,7 @@ impl Position {
     }
 
     /// `Position.GetOffset(other)`: `(block_offset + other.origin) - self.origin` in f32, in
-    /// that order (FORMAT-interp 5.2).
+    /// that order.
     pub fn offset_to(&self, other: &Position) -> Vec3 {
         let block = Self::block_offset(self.cell_id, other.cell_id);
         (block + other.frame.origin) - self.frame.origin

@@ -1,11 +1,11 @@
-//! `PositionManager`: the per-object owner of the position-correction managers (spec §F.1).
+//! `PositionManager`: the per-object owner of the position-correction managers (ACE `PositionManager`).
 //!
 //! # What is included
 //!
 //! * **Interpolation** — complete ([`InterpolationManager`], retail rules, see its docs).
 //! * **Constraint** — complete ([`ConstraintManager`]: `ConstrainTo`, `Unconstrain`,
 //!   `IsFullyConstrained`, `adjust_offset`; ACE's assigning vs retail's accumulating offset is
-//!   chosen by `Fidelity`). Its `UseTime` is empty in the reference, so there is none here.
+//!   chosen by `Rules`). Its `UseTime` is empty in the reference, so there is none here.
 //! * **Sticky** — included ([`StickyManager`]: `StickTo`, `HandleUpdateTarget`, the 1-second
 //!   timeout in `UseTime`, `ClearTarget`/`Unstick`, the pull in `adjust_offset`, and its effect
 //!   on interpolation: the progress audit always passes while stuck). What it needs from the
@@ -20,7 +20,7 @@
 //! by the first `constrain_to`.
 
 use ac_dat::Frame;
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use glam::Vec3;
 
 use crate::constraint::ConstraintManager;
@@ -33,7 +33,7 @@ use crate::sticky::StickyManager;
 /// (interpolation, sticky, constraint).
 #[derive(Debug, Clone, Default)]
 pub struct PositionManager {
-    fidelity: Fidelity,
+    rules: Rules,
     // Boxed: most objects never get one of these, and the object embeds this struct, so an
     // empty manager costs 32 bytes instead of ~270. Boxes are made on first use (a network or
     // game event), never inside a slice.
@@ -43,16 +43,11 @@ pub struct PositionManager {
 }
 
 impl PositionManager {
-    /// An empty manager in `Fidelity::Ace` (which only affects the constraint manager; the
-    /// interpolation rules are the same in both modes).
-    pub fn new() -> Self {
-        Self::with_fidelity(Fidelity::Ace)
-    }
-
-    /// An empty manager for the given fidelity.
-    pub fn with_fidelity(fidelity: Fidelity) -> Self {
+    /// An empty manager under `rules` (only the constraint manager has a switch, quirk
+    /// `constraint-offset`; the interpolation rules are the same under every rule set).
+    pub fn new(rules: Rules) -> Self {
         Self {
-            fidelity,
+            rules,
             interpolation: None,
             sticky: None,
             constraint: None,
@@ -123,9 +118,9 @@ impl PositionManager {
         start_distance: f32,
         max_distance: f32,
     ) {
-        let fidelity = self.fidelity;
+        let rules = self.rules;
         self.constraint
-            .get_or_insert_with(|| Box::new(ConstraintManager::new(fidelity)))
+            .get_or_insert_with(|| Box::new(ConstraintManager::new(rules)))
             .constrain_to(host, pos, start_distance, max_distance);
     }
 

@@ -1,9 +1,9 @@
 //! `StickyManager`: keeps the object pressed against another object for a short time (melee
-//! "stick to target", spec §F.3).
+//! "stick to target"; ACE `StickyManager`).
 //!
-//! Included as ACE has it, which the retail client matches (retail-vs-ace §2: ODD-19 and the
-//! sticky constants are "retail same"): the stick lasts 1 s from `StickTo` and target updates do
-//! not extend it [ODD-19]. The pull **replaces** the slice's translation with a step towards the
+//! Included as ACE has it, which the retail client matches (its timeout and constants are the
+//! same): the stick lasts 1 s from `StickTo` and target updates do not extend it (quirk
+//! `sticky-one-second`). The pull **replaces** the slice's translation with a step towards the
 //! target's cylinder (stopping 0.3 short) and sets the offset's heading to face the target.
 
 use ac_dat::Frame;
@@ -79,7 +79,7 @@ impl StickyManager {
 
     /// `HandleUpdateTarget`: a report about object `id`. `Some(position)` (status OK) records
     /// it and arms the pull; `None` (target lost) unsticks. Reports about other objects are
-    /// ignored. The timeout is not extended [ODD-19].
+    /// ignored. The timeout is not extended (quirk `sticky-one-second`).
     pub fn handle_update_target<H: InterpHost + ?Sized>(
         &mut self,
         host: &mut H,

@@ -2,12 +2,12 @@
 //! canonicalisation and run promotion) and a full movement re-application, against a host
 //! that accepts every motion and completes it at once, so only the interpreter is measured.
 
+use ac_motiontable::Rules;
 use std::hint::black_box;
 
 use ac_motioninterp::{
     MotionCompletion, MotionHost, MotionInterp, MovementParameters, Weenie, WeenieError, motion,
 };
-use ac_motiontable::Fidelity;
 use criterion::{Criterion, criterion_main};
 use glam::Vec3;
 
@@ -91,7 +91,7 @@ impl MotionHost for NullHost {
 
 fn bench(c: &mut Criterion) {
     let mut host = NullHost::default();
-    let mut mi = MotionInterp::new(Fidelity::Ace);
+    let mut mi = MotionInterp::new(Rules::default());
     mi.enter_default_state(&mut host);
     mi.set_hold_run(&mut host, 1, false).ok();
     let p = MovementParameters::default();

@@ -5,7 +5,7 @@
 
 use ac_motioninterp::testing::{HostEvent, RecordingHost};
 use ac_motioninterp::{MotionHost, MotionInterp, MovementParameters, motion};
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 
 fn show(step: &str, mi: &mut MotionInterp, host: &mut RecordingHost) {
     // A tick's completion poll: zero-anim table entries finish and pop the interp queue.
@@ -43,7 +43,7 @@ fn show(step: &str, mi: &mut MotionInterp, host: &mut RecordingHost) {
 
 fn main() {
     let mut host = RecordingHost::default();
-    let mut mi = MotionInterp::new(Fidelity::Ace);
+    let mut mi = MotionInterp::new(Rules::default());
     mi.enter_default_state(&mut host);
     show("default state", &mut mi, &mut host);
 

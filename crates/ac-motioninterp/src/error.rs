@@ -6,7 +6,8 @@
 
 pub use ac_motiontable::WeenieError;
 
-/// Misuse of the interpreter that ACE does not survive (`ace-exception-cases.md`).
+/// Misuse of the interpreter that ACE does not survive (quirk
+/// `interpreter-before-default-state`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum MotionInterpError {
     /// The interpreter was used between `MotionInterp::new` and `enter_default_state`: its

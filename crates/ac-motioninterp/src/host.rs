@@ -15,7 +15,8 @@ use crate::params::MovementParameters;
 pub use ac_motiontable::MotionCompletion;
 
 /// The physics object as the motion interpreter sees it (ACE `PhysicsObj`, the subset
-/// `MotionInterp.cs` and `MovementManager.cs` call; spec §0.2 seam table, FORMAT.md §6).
+/// `MotionInterp` and `MovementManager` call; the scenario runner's reference host answers them
+/// as docs/scenarios.md describes).
 ///
 /// **Re-entrancy.** In ACE, `RemoveLinkAnimations` and `CheckForCompletedMotions` complete
 /// MotionTableManager entries and call back into `MotionInterp.MotionDone` while the
@@ -88,24 +89,32 @@ pub trait MotionHost {
 
 /// The game object's answers the interpreter needs (ACE `WeenieObject`).
 ///
-/// ACE's own `WeenieObject` answers `InqRunRate` true, `CanJump` true, `JumpStaminaCost` 0
-/// and `InqJumpVelocity` false for non-players (spec [ODD-11]); the trait does not bake those
-/// in — implementors choose.
+/// A server implements it on its own character type; a physics object is generic over it, so
+/// the calls cost nothing extra. ACE's own `WeenieObject` answers `InqRunRate` with a rate,
+/// `CanJump` true, `JumpStaminaCost` 0 and `InqJumpVelocity` with nothing for non-players; the
+/// trait does not bake those in — implementors choose.
 pub trait Weenie {
     /// Whether the object is a creature (non-creatures skip canonicalisation and gating).
+    #[doc(alias = "IsCreature")]
     fn is_creature(&self) -> bool;
-    /// Retail's `IsThePlayer` (used only by [`ac_motiontable::Fidelity::Retail`] paths).
+    /// Whether this is the local player (retail's `IsThePlayer`, read only by the retail
+    /// switches `raw-path-predicate` and `action-replay-filter`). Default: false.
+    #[doc(alias = "IsThePlayer")]
     fn is_the_player(&self) -> bool {
         false
     }
-    /// `InqRunRate(ref rate)`: write the run rate and return true, or return false (and leave
-    /// `rate` alone) to make the interpreter fall back to its own rate.
-    fn inq_run_rate(&self, rate: &mut f32) -> bool;
-    /// `InqJumpVelocity(extent, ref vz)`: write the take-off vertical speed and return true.
-    fn inq_jump_velocity(&self, extent: f32, vz: &mut f32) -> bool;
-    /// `CanJump(extent)`: false refuses with `CantJumpLoadedDown`.
+    /// The run rate, or `None` to make the interpreter fall back to its own last rate.
+    #[doc(alias = "InqRunRate")]
+    fn run_rate(&self) -> Option<f32>;
+    /// The take-off vertical speed of a jump charged to `extent`, or `None` (the jump then
+    /// leaves the ground with vertical speed 0).
+    #[doc(alias = "InqJumpVelocity")]
+    fn jump_velocity(&self, extent: f32) -> Option<f32>;
+    /// Whether a jump of `extent` is possible; false refuses with `CantJumpLoadedDown`.
+    #[doc(alias = "CanJump")]
     fn can_jump(&self, extent: f32) -> bool;
-    /// `JumpStaminaCost(extent, cost)`: 0 makes `jump_is_allowed` fail with
-    /// `GeneralMovementFailure`.
+    /// The stamina a jump of `extent` costs given `stamina_cost`; 0 makes `jump_is_allowed`
+    /// fail with `GeneralMovementFailure`.
+    #[doc(alias = "JumpStaminaCost")]
     fn jump_stamina_cost(&self, extent: f32, stamina_cost: i32) -> f32;
 }

@@ -1,4 +1,4 @@
-//! The motion interpreter (`Animation/MotionInterp.cs`; spec §E.4–§E.11, seed 002).
+//! The motion interpreter (ports ACE's `MotionInterp`).
 
 mod server;
 
@@ -7,12 +7,10 @@ use std::collections::VecDeque;
 use ac_motiontable::command::{is_action, is_chat_emote};
 use ac_motiontable::motion::stance::NON_COMBAT;
 use ac_motiontable::motion::{
-    AIM_LEVEL, CROUCH, DEAD, FALLEN, FALLING, MAGIC_POWER_UP01, MAGIC_POWER_UP07_PURPLE,
-    MAGIC_POWER_UP10, MAGIC_PRAY, PICKUP, READY, RELOAD, RUN_FORWARD, SIDE_STEP_LEFT,
-    SIDE_STEP_RIGHT, SITTING, SLEEPING, TRIPLE_THRUST_LOW, TURN_LEFT, TURN_RIGHT, WALK_BACKWARDS,
-    WALK_FORWARD,
+    CROUCH, DEAD, FALLING, READY, RUN_FORWARD, SIDE_STEP_LEFT, SIDE_STEP_RIGHT, SITTING, SLEEPING,
+    TURN_LEFT, TURN_RIGHT, WALK_BACKWARDS, WALK_FORWARD,
 };
-use ac_motiontable::{EPSILON, Fidelity};
+use ac_motiontable::{EPSILON, Rules, gating};
 use glam::Vec3;
 
 use crate::error::{MotionInterpError, WeenieError};
@@ -38,8 +36,8 @@ pub const WALK_ANIM_SPEED: f32 = f32::from_bits(0x4047_AE14);
 pub const MAX_ACTIONS: usize = 6;
 
 /// One entry of the interpreter's pending-motion queue (ACE `MotionNode`). It completes in
-/// lock-step with the MotionTableManager's queue (spec §E.11): positionally, ids are never
-/// compared (spec [ODD-25]).
+/// lock-step with the MotionTableManager's queue: positionally, ids are never compared (quirk
+/// `positional-motion-done`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MotionNode {
     /// Caller's context id (from the parameters).
@@ -61,7 +59,7 @@ pub struct MotionNode {
 /// [`enter_default_state`]: MotionInterp::enter_default_state
 #[derive(Debug, Clone)]
 pub struct MotionInterp {
-    fidelity: Fidelity,
+    rules: Rules,
     initted: bool,
     has_state: bool,
     raw: RawMotionState,
@@ -76,16 +74,22 @@ pub struct MotionInterp {
 
 impl Default for MotionInterp {
     fn default() -> Self {
-        MotionInterp::new(Fidelity::Ace)
+        MotionInterp::new(Rules::default())
     }
-}
-
-fn is_long_jump_suppressed(m: u32) -> bool {
-    m == WALK_FORWARD || m == RUN_FORWARD || m == SIDE_STEP_RIGHT
 }
 
 fn weenie_is_non_creature(w: Option<&dyn Weenie>) -> bool {
     w.is_some_and(|w| !w.is_creature())
+}
+
+/// A motion request's answer at the public boundary: a refusal is an `Err`, and using the
+/// interpreter before `enter_default_state` (which ACE does not survive) is refused with
+/// `NoMotionInterpreter` before anything runs.
+fn flatten(r: Result<WeenieError, MotionInterpError>) -> Result<(), WeenieError> {
+    match r {
+        Ok(e) => e.into_result(),
+        Err(MotionInterpError::NotInitialized) => Err(WeenieError::NoMotionInterpreter),
+    }
 }
 
 fn vec_is_zero(v: Vec3) -> bool {
@@ -95,9 +99,9 @@ fn vec_is_zero(v: Vec3) -> bool {
 impl MotionInterp {
     /// A fresh interpreter without state (ACE `MotionInterp.Create`; its
     /// `apply_current_movement` calls are no-ops while not initted).
-    pub fn new(fidelity: Fidelity) -> MotionInterp {
+    pub fn new(rules: Rules) -> MotionInterp {
         MotionInterp {
-            fidelity,
+            rules,
             initted: false,
             has_state: false,
             raw: RawMotionState::default(),
@@ -113,9 +117,9 @@ impl MotionInterp {
 
     // ----- read-only views -------------------------------------------------------------
 
-    /// The ACE-vs-retail switch this interpreter was built with.
-    pub fn fidelity(&self) -> Fidelity {
-        self.fidelity
+    /// The rules this interpreter was built with.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
     /// `Initted`: set by `enter_default_state`.
     pub fn initted(&self) -> bool {
@@ -172,10 +176,6 @@ impl MotionInterp {
         }
     }
 
-    fn retail(&self) -> bool {
-        self.fidelity.is_retail()
-    }
-
     // ----- host plumbing ---------------------------------------------------------------
 
     fn add_to_queue<H: MotionHost + ?Sized>(
@@ -223,17 +223,27 @@ impl MotionInterp {
         &mut self,
         host: &mut H,
         mvs: &MovementStruct,
+    ) -> Result<(), WeenieError> {
+        flatten(self.perform_movement_value(host, mvs))
+    }
+
+    fn perform_movement_value<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        mvs: &MovementStruct,
     ) -> Result<WeenieError, MotionInterpError> {
         let r = match mvs.movement_type {
-            MovementType::RawCommand => self.do_motion(host, mvs.motion, &mvs.params)?,
+            MovementType::RawCommand => self.do_motion_value(host, mvs.motion, &mvs.params)?,
             MovementType::InterpretedCommand => {
-                self.do_interpreted_motion(host, mvs.motion, &mvs.params)?
+                self.do_interpreted_motion_value(host, mvs.motion, &mvs.params)?
             }
-            MovementType::StopRawCommand => self.stop_motion(host, mvs.motion, &mvs.params)?,
+            MovementType::StopRawCommand => {
+                self.stop_motion_value(host, mvs.motion, &mvs.params)?
+            }
             MovementType::StopInterpretedCommand => {
-                self.stop_interpreted_motion(host, mvs.motion, &mvs.params)?
+                self.stop_interpreted_motion_value(host, mvs.motion, &mvs.params)?
             }
-            MovementType::StopCompletely => self.stop_completely(host)?,
+            MovementType::StopCompletely => self.stop_completely_value(host)?,
             _ => return Ok(WeenieError::GeneralMovementFailure),
         };
         self.check_for_completed_motions(host);
@@ -243,16 +253,25 @@ impl MotionInterp {
     /// `DoMotion`: a raw (key-level) motion. Cancels move-to, applies the hold key,
     /// canonicalises ([`adjust_motion`](Self::adjust_motion)), refuses crouch/sit/sleep/chat
     /// emotes outside NonCombat (testing the *original* id) and a 7th action, then runs
-    /// `DoInterpretedMotion` with a `CopySome` of the parameters ([ODD-12]; Retail copies
-    /// everything, retail-vs-ace O8) and on success records the original id in the raw state.
+    /// `DoInterpretedMotion` with a `CopySome` of the parameters (quirk `motion-params-copy`:
+    /// retail copies everything) and on success records the original id in the raw state.
     pub fn do_motion<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        flatten(self.do_motion_value(host, motion, params))
+    }
+
+    fn do_motion_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         motion: u32,
         params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
-        let mut q = if self.retail() {
+        let mut q = if self.rules.copy_all_motion_params {
             *params
         } else {
             MovementParameters::copy_some(params)
@@ -295,6 +314,15 @@ impl MotionInterp {
         host: &mut H,
         motion: u32,
         params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        flatten(self.do_interpreted_motion_value(host, motion, params))
+    }
+
+    fn do_interpreted_motion_value<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         Ok(self.do_interpreted_inner(host, motion, params))
@@ -308,7 +336,7 @@ impl MotionInterp {
     ) -> WeenieError {
         let mut r = WeenieError::None;
         if self.contact_allows_move(host, m) {
-            if self.standing_long_jump && is_long_jump_suppressed(m) {
+            if self.standing_long_jump && gating::suppresses_standing_long_jump(m) {
                 if p.modify_interpreted_state() {
                     self.interp.apply_motion(m, p);
                 }
@@ -351,13 +379,22 @@ impl MotionInterp {
         host: &mut H,
         motion: u32,
         params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        flatten(self.stop_motion_value(host, motion, params))
+    }
+
+    fn stop_motion_value<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         if params.cancel_moveto() {
             host.cancel_moveto();
         }
         let mut cur = motion;
-        let mut q = if self.retail() {
+        let mut q = if self.rules.copy_all_motion_params {
             *params
         } else {
             MovementParameters::copy_some(params)
@@ -377,6 +414,15 @@ impl MotionInterp {
         host: &mut H,
         motion: u32,
         params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        flatten(self.stop_interpreted_motion_value(host, motion, params))
+    }
+
+    fn stop_interpreted_motion_value<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         Ok(self.stop_interpreted_inner(host, motion, params))
@@ -390,7 +436,7 @@ impl MotionInterp {
     ) -> WeenieError {
         let mut r = WeenieError::None;
         if self.contact_allows_move(host, m) {
-            if self.standing_long_jump && is_long_jump_suppressed(m) {
+            if self.standing_long_jump && gating::suppresses_standing_long_jump(m) {
                 if p.modify_interpreted_state() {
                     self.interp.remove_motion(m);
                 }
@@ -414,8 +460,15 @@ impl MotionInterp {
 
     /// `StopCompletely`: cancel move-to, reset both states' axes to Ready / no sidestep /
     /// no turn, stop the table, and queue a Ready pending motion *unconditionally* (its jump
-    /// error from the forward motion before the reset) — spec [ODD-27].
+    /// error from the forward motion before the reset) — quirk `stop-completely-queues`.
     pub fn stop_completely<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+    ) -> Result<(), WeenieError> {
+        flatten(self.stop_completely_value(host))
+    }
+
+    fn stop_completely_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
     ) -> Result<WeenieError, MotionInterpError> {
@@ -499,7 +552,7 @@ impl MotionInterp {
     /// `apply_run_to_command`: WalkForward with a positive speed becomes RunForward, and
     /// forward speed is scaled by the run rate; turns × 1.5; sidesteps × the run rate,
     /// clamped to ±3. The run rate is the weenie's `InqRunRate`, else `MyRunRate`, and 1.0
-    /// with no weenie (spec [ODD-13], which retail shares).
+    /// with no weenie (quirk `run-promotion-rate`, which retail shares).
     pub fn apply_run_to_command<H: MotionHost + ?Sized>(
         &self,
         host: &H,
@@ -508,12 +561,7 @@ impl MotionInterp {
     ) {
         let mut rate = 1.0f32;
         if let Some(w) = host.weenie() {
-            let mut tmp = 0.0f32;
-            rate = if w.inq_run_rate(&mut tmp) {
-                tmp
-            } else {
-                self.my_run_rate
-            };
+            rate = w.run_rate().unwrap_or(self.my_run_rate);
         }
         match *motion {
             WALK_FORWARD => {
@@ -541,8 +589,9 @@ impl MotionInterp {
 
     fn uses_interpreted_path<H: MotionHost + ?Sized>(&self, host: &H) -> bool {
         let w = host.weenie();
-        if self.retail() {
-            // retail-vs-ace O5: raw only for the local player (or no weenie) moving autonomously.
+        if self.rules.raw_path_local_player {
+            // Quirk `raw-path-predicate`: raw only for the local player (or no weenie) moving
+            // autonomously.
             let player_or_none = w.is_none_or(|w| w.is_the_player());
             !(player_or_none && host.movement_is_autonomous())
         } else {
@@ -647,34 +696,35 @@ impl MotionInterp {
             self.my_run_rate = self.interp.forward_speed;
         }
         let style = self.interp.current_style;
-        self.do_interpreted_inner(host, style, &p);
+        let _ = self.do_interpreted_inner(host, style, &p);
         if self.contact_allows_move(host, self.interp.forward_command) {
             if !self.standing_long_jump {
                 p.speed = self.interp.forward_speed;
                 let fwd = self.interp.forward_command;
-                self.do_interpreted_inner(host, fwd, &p);
+                let _ = self.do_interpreted_inner(host, fwd, &p);
                 if self.interp.sidestep_command != 0 {
                     p.speed = self.interp.sidestep_speed;
                     let side = self.interp.sidestep_command;
-                    self.do_interpreted_inner(host, side, &p);
+                    let _ = self.do_interpreted_inner(host, side, &p);
                 } else {
-                    self.stop_interpreted_inner(host, SIDE_STEP_RIGHT, &p);
+                    let _ = self.stop_interpreted_inner(host, SIDE_STEP_RIGHT, &p);
                 }
             } else {
                 p.speed = 1.0;
-                self.do_interpreted_inner(host, READY, &p);
-                self.stop_interpreted_inner(host, SIDE_STEP_RIGHT, &p);
+                let _ = self.do_interpreted_inner(host, READY, &p);
+                let _ = self.stop_interpreted_inner(host, SIDE_STEP_RIGHT, &p);
             }
         } else {
             p.speed = 1.0;
-            self.do_interpreted_inner(host, FALLING, &p);
+            let _ = self.do_interpreted_inner(host, FALLING, &p);
         }
         if self.interp.turn_command != 0 {
             p.speed = self.interp.turn_speed;
             let turn = self.interp.turn_command;
-            self.do_interpreted_inner(host, turn, &p);
+            let _ = self.do_interpreted_inner(host, turn, &p);
         } else {
-            // Straight to the object: no contact / long-jump checks (retail same, item 10).
+            // Straight to the object: no contact / long-jump checks (the retail client does the
+            // same, with the same id).
             let r = host.stop_interpreted_motion(TURN_RIGHT, &p);
             if r == WeenieError::None {
                 self.add_to_queue(host, p.context_id, READY, WeenieError::None);
@@ -693,7 +743,7 @@ impl MotionInterp {
     /// `contact_allows_move`: Dead, Falling and the turns always; non-creatures and
     /// gravity-less objects always; otherwise only with Contact and OnWalkable.
     pub fn contact_allows_move<H: MotionHost + ?Sized>(&self, host: &H, motion: u32) -> bool {
-        if motion == DEAD || motion == FALLING || (TURN_RIGHT..=TURN_LEFT).contains(&motion) {
+        if gating::contact_always_allows(motion) {
             return true;
         }
         if weenie_is_non_creature(host.weenie()) {
@@ -708,31 +758,27 @@ impl MotionInterp {
         host.on_walkable()
     }
 
-    /// `motion_allows_jump`: `YouCantJumpFromThisPosition` for the blocked ranges of
-    /// `motion-constants.md` §18 (ACE includes Falling; Retail blocks Fallen instead, O3).
-    /// Both use the 11.4186 command numbering of the project's DATs (11.6096 shifted the
-    /// TripleThrust range and added Sanctuary; not modelled).
+    /// `motion_allows_jump`: `YouCantJumpFromThisPosition` for the motions
+    /// [`Rules::motion_allows_jump`] refuses (the blocked ranges plus Falling in ACE, Fallen in
+    /// retail: quirk `jump-blocked-fall`).
     pub fn motion_allows_jump(&self, m: u32) -> WeenieError {
-        let ranges = (RELOAD..=PICKUP).contains(&m)
-            || (TRIPLE_THRUST_LOW..=MAGIC_POWER_UP07_PURPLE).contains(&m)
-            || (MAGIC_POWER_UP01..=MAGIC_POWER_UP10).contains(&m)
-            || (CROUCH..=SLEEPING).contains(&m)
-            || (AIM_LEVEL..=MAGIC_PRAY).contains(&m);
-        let special = if self.retail() {
-            m == FALLEN
-        } else {
-            m == FALLING
-        };
-        if ranges || special {
-            WeenieError::YouCantJumpFromThisPosition
-        } else {
+        if self.rules.motion_allows_jump(m) {
             WeenieError::None
+        } else {
+            WeenieError::YouCantJumpFromThisPosition
         }
     }
 
     /// `jump_charge_is_allowed`: the weenie must be able to jump, and the forward motion
     /// must not be Fallen or Crouch..=Sleeping.
     pub fn jump_charge_is_allowed<H: MotionHost + ?Sized>(
+        &self,
+        host: &H,
+    ) -> Result<(), WeenieError> {
+        flatten(self.jump_charge_is_allowed_value(host))
+    }
+
+    fn jump_charge_is_allowed_value<H: MotionHost + ?Sized>(
         &self,
         host: &H,
     ) -> Result<WeenieError, MotionInterpError> {
@@ -744,33 +790,31 @@ impl MotionInterp {
         if host.weenie().is_some_and(|w| !w.can_jump(self.jump_extent)) {
             return WeenieError::CantJumpLoadedDown;
         }
-        let f = self.interp.forward_command;
-        if f == FALLEN || (CROUCH..=SLEEPING).contains(&f) {
+        if !gating::jump_charge_allowed(self.interp.forward_command) {
             return WeenieError::YouCantJumpFromThisPosition;
         }
         WeenieError::None
     }
 
-    /// `charge_jump`: 0x49 when the weenie cannot jump, 0x48 from Falling or
-    /// Crouch..<Sleeping (ACE's inconsistent boundaries, spec [ODD-14]; Retail blocks Fallen
-    /// and Crouch..=Sleeping, item 8), else 0 — and standing still on walkable ground starts
-    /// a standing long jump.
-    pub fn charge_jump<H: MotionHost + ?Sized>(
+    /// `charge_jump`: `CantJumpLoadedDown` (0x49) when the weenie cannot jump,
+    /// `YouCantJumpFromThisPosition` (0x48) from Falling or Crouch..<Sleeping (ACE's inconsistent
+    /// boundaries; retail blocks Fallen and Crouch..=Sleeping: quirk `charge-jump-ranges`), else
+    /// `Ok` — and standing still on walkable ground starts a standing long jump.
+    pub fn charge_jump<H: MotionHost + ?Sized>(&mut self, host: &H) -> Result<(), WeenieError> {
+        flatten(self.charge_jump_value(host))
+    }
+
+    fn charge_jump_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &H,
-    ) -> Result<i32, MotionInterpError> {
+    ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         if host.weenie().is_some_and(|w| !w.can_jump(self.jump_extent)) {
-            return Ok(0x49);
+            return Ok(WeenieError::CantJumpLoadedDown);
         }
         let f = self.interp.forward_command;
-        let blocked = if self.retail() {
-            f == FALLEN || (CROUCH..=SLEEPING).contains(&f)
-        } else {
-            f == FALLING || (CROUCH..SLEEPING).contains(&f)
-        };
-        if blocked {
-            return Ok(0x48);
+        if !self.rules.charge_jump_allowed(f) {
+            return Ok(WeenieError::YouCantJumpFromThisPosition);
         }
         if host.in_contact()
             && host.on_walkable()
@@ -780,16 +824,26 @@ impl MotionInterp {
         {
             self.standing_long_jump = true;
         }
-        Ok(0)
+        Ok(WeenieError::None)
     }
 
     /// `jump_is_allowed`: on the ground (or without gravity / as a non-creature / without a
     /// weenie in ACE): refused when fully constrained, by the head pending motion's jump
     /// error when more than one is pending, by `jump_charge_is_allowed`, by the forward
     /// motion, and — with a weenie — when `JumpStaminaCost` is 0 (ACE's weenie always says 0,
-    /// spec [ODD-11]). Airborne: `YouCantJumpWhileInTheAir`. Retail (item 7, O4) requires
-    /// ground contact even without a weenie and checks the head whenever one exists.
+    /// quirk `zero-stamina-jump`). Airborne: `YouCantJumpWhileInTheAir`. Retail requires
+    /// ground contact even without a weenie (quirk `jump-gate-no-weenie`) and checks the head
+    /// whenever one exists (quirk `jump-pending-head`).
     pub fn jump_is_allowed<H: MotionHost + ?Sized>(
+        &self,
+        host: &H,
+        extent: f32,
+        stamina_cost: i32,
+    ) -> Result<(), WeenieError> {
+        flatten(self.jump_is_allowed_value(host, extent, stamina_cost))
+    }
+
+    fn jump_is_allowed_value<H: MotionHost + ?Sized>(
         &self,
         host: &H,
         extent: f32,
@@ -798,7 +852,7 @@ impl MotionInterp {
         self.ensure()?;
         let w = host.weenie();
         let grounded = host.in_contact() && host.on_walkable();
-        let gate = if self.retail() {
+        let gate = if self.rules.no_weenie_jump_needs_ground {
             weenie_is_non_creature(w) || !host.has_gravity() || grounded
         } else {
             w.is_none_or(|w| !w.is_creature()) || !host.has_gravity() || grounded
@@ -809,7 +863,11 @@ impl MotionInterp {
         if host.is_fully_constrained() {
             return Ok(WeenieError::GeneralMovementFailure);
         }
-        let min_len = if self.retail() { 1 } else { 2 };
+        let min_len = if self.rules.any_pending_head_blocks_jump {
+            1
+        } else {
+            2
+        };
         if self.pending.len() >= min_len
             && let Some(head) = self.pending.front()
             && head.jump_error_code != WeenieError::None
@@ -836,10 +894,19 @@ impl MotionInterp {
         host: &mut H,
         extent: f32,
         stamina_cost: i32,
+    ) -> Result<(), WeenieError> {
+        flatten(self.jump_value(host, extent, stamina_cost))
+    }
+
+    fn jump_value<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        extent: f32,
+        stamina_cost: i32,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         host.cancel_moveto();
-        let r = self.jump_is_allowed(host, extent, stamina_cost)?;
+        let r = self.jump_is_allowed_value(host, extent, stamina_cost)?;
         if r == WeenieError::None {
             self.jump_extent = extent;
             if host.set_on_walkable(false) {
@@ -885,7 +952,7 @@ impl MotionInterp {
 
     /// `get_state_velocity`: local velocity implied by the interpreted state (sidestep on x,
     /// walk/run on y), capped at `RunAnimSpeed × run rate` (Retail caps at 4 with no weenie,
-    /// O18).
+    /// quirk `state-velocity-no-weenie`).
     pub fn get_state_velocity<H: MotionHost + ?Sized>(
         &self,
         host: &H,
@@ -907,10 +974,12 @@ impl MotionInterp {
         let mut rate = self.my_run_rate;
         match host.weenie() {
             Some(w) => {
-                // ACE ignores the answer: a `false` leaves MyRunRate in place.
-                let _ = w.inq_run_rate(&mut rate);
+                // ACE ignores the answer: no rate leaves MyRunRate in place.
+                if let Some(r) = w.run_rate() {
+                    rate = r;
+                }
             }
-            None if self.retail() => rate = 1.0,
+            None if self.rules.no_weenie_run_rate_one => rate = 1.0,
             None => {}
         }
         let max = RUN_ANIM_SPEED * rate;
@@ -936,12 +1005,7 @@ impl MotionInterp {
         let Some(w) = host.weenie() else {
             return 10.0;
         };
-        let mut vz = extent;
-        if w.inq_jump_velocity(extent, &mut vz) {
-            vz
-        } else {
-            0.0
-        }
+        w.jump_velocity(extent).unwrap_or(0.0)
     }
 
     /// `get_leave_ground_velocity`: state velocity with the jump's v_z; when that is zero
@@ -964,13 +1028,10 @@ impl MotionInterp {
     }
 
     fn run_rate_or_mine<H: MotionHost + ?Sized>(&self, host: &H) -> f32 {
-        let mut rate = 1.0f32;
-        if let Some(w) = host.weenie()
-            && !w.inq_run_rate(&mut rate)
-        {
-            rate = self.my_run_rate;
+        match host.weenie() {
+            Some(w) => w.run_rate().unwrap_or(self.my_run_rate),
+            None => 1.0,
         }
-        rate
     }
 
     /// `get_max_speed`: `RunAnimSpeed × run rate` (weenie's, else `MyRunRate`; 1 without a
@@ -1009,7 +1070,7 @@ impl MotionInterp {
     // ----- queue and lifecycle ---------------------------------------------------------
 
     /// `MotionDone`: one MotionTableManager entry completed. Pops the head pending motion
-    /// (positionally, spec [ODD-25]); an Action head first unsticks and pops one action from
+    /// (positionally, quirk `positional-motion-done`); an Action head first unsticks and pops one action from
     /// both states. `success` is unused, as in ACE.
     pub fn motion_done<H: MotionHost + ?Sized>(
         &mut self,
@@ -1031,13 +1092,14 @@ impl MotionInterp {
     }
 
     /// `enter_default_state`: fresh raw/interpreted states, the table's default state, a
-    /// fresh queue holding one Ready entry (Retail keeps the old entries, O21), initted, then
+    /// fresh queue holding one Ready entry (Retail keeps the old entries, quirk
+    /// `default-state-queue`), initted, then
     /// `LeaveGround` (even on the ground).
     pub fn enter_default_state<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
         self.raw = RawMotionState::default();
         self.interp = InterpretedMotionState::default();
         host.initialize_motion_tables();
-        if !(self.retail() && self.has_state) {
+        if !(self.rules.default_state_keeps_queue && self.has_state) {
             self.pending.clear();
         }
         self.has_state = true;
@@ -1079,8 +1141,8 @@ impl MotionInterp {
                 self.raw.current_hold_key = HoldKey::None;
                 self.apply_current_movement(host, cancel_moveto, true);
             }
-            // Retail also handles Run (retail-vs-ace item 11); ACE ignores it.
-            HoldKey::Run if self.retail() => {
+            // Retail also handles Run (quirk `hold-key-run`); ACE ignores it.
+            HoldKey::Run if self.rules.hold_key_run_applies => {
                 self.raw.current_hold_key = HoldKey::Run;
                 self.apply_current_movement(host, cancel_moveto, true);
             }
@@ -1089,7 +1151,7 @@ impl MotionInterp {
     }
 
     /// `SetHoldKey`: releasing Run (key `None` while Run is held) re-applies the movement;
-    /// in ACE nothing else has an effect (Retail also handles `Run`, item 11).
+    /// in ACE nothing else has an effect (Retail also handles `Run`, quirk `hold-key-run`).
     pub fn set_hold_key<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -1122,19 +1184,19 @@ impl MotionInterp {
     }
 
     /// `ReportExhaustion`: re-apply the movement with jumping disallowed (Retail allows it,
-    /// O7) — from the raw state with no weenie or for an autonomous creature, else from the
+    /// quirk `exhaustion-jump-flag`) — from the raw state with no weenie or for an autonomous creature, else from the
     /// interpreted state. No-op until initted.
     pub fn report_exhaustion<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
         if !self.initted {
             return;
         }
-        let raw = if self.retail() {
+        let raw = if self.rules.raw_path_local_player {
             !self.uses_interpreted_path(host)
         } else {
             let w = host.weenie();
             w.is_none() || (w.is_some_and(|w| w.is_creature()) && host.movement_is_autonomous())
         };
-        let allow_jump = self.retail();
+        let allow_jump = self.rules.exhaustion_allows_jump;
         if raw {
             self.apply_raw_inner(host, false, allow_jump);
         } else {
@@ -1151,8 +1213,8 @@ impl MotionInterp {
     /// `move_to_interpreted_state`: adopt a server-sent interpreted state: raw style, cancel
     /// move-to, copy the axes, re-apply (jumping allowed if the *old* forward allowed it),
     /// then replay the actions newer than `ServerActionStamp` (15-bit stamp vs ACE's 19-bit
-    /// server mask, [item 9]) that are creature-owned or autonomous (Retail: not the local
-    /// player's own autonomous ones, O6).
+    /// server mask, quirk `action-stamp-mask`) that are creature-owned or autonomous (Retail:
+    /// not the local player's own autonomous ones, quirk `action-replay-filter`).
     pub fn move_to_interpreted_state<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -1165,7 +1227,11 @@ impl MotionInterp {
         self.interp.copy_movement_from(s);
         self.apply_current_movement(host, true, allow);
         let mut p = MovementParameters::default();
-        let server_mask = if self.retail() { 0x7FFF } else { 0x7FFFF };
+        let server_mask = if self.rules.short_server_action_stamp {
+            0x7FFF
+        } else {
+            0x7FFFF
+        };
         for a in &s.actions {
             let cur = a.stamp & 0x7FFF;
             let srv = self.server_action_stamp & server_mask;
@@ -1178,7 +1244,7 @@ impl MotionInterp {
                 continue;
             }
             let w = host.weenie();
-            let replay = if self.retail() {
+            let replay = if self.rules.replay_skips_local_player {
                 w.is_some_and(|w| !w.is_the_player()) || !a.autonomous
             } else {
                 w.is_some_and(|w| w.is_creature()) || a.autonomous
@@ -1187,7 +1253,7 @@ impl MotionInterp {
                 self.server_action_stamp = a.stamp;
                 p.speed = a.speed;
                 p.set_autonomous(a.autonomous);
-                self.do_interpreted_inner(host, a.action, &p);
+                let _ = self.do_interpreted_inner(host, a.action, &p);
             }
         }
         Ok(true)

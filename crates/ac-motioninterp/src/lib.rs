@@ -3,7 +3,7 @@
 //!
 //! Players and AI do not ask for link animations; they press keys: walk forward with run
 //! held, turn left, jump, stop. This crate turns that intent into the canonical per-axis
-//! motions the motion table understands (ACE `MotionInterp`, spec §E, seeds 001/002):
+//! motions the motion table understands (ACE `MotionInterp`):
 //!
 //! * [`RawMotionState`] (what the keys say) and [`InterpretedMotionState`] (canonical:
 //!   TurnRight / SideStepRight / WalkForward-or-RunForward with signed speeds);
@@ -16,22 +16,25 @@
 //!   byte-exact in both directions, with a canonical one-line text.
 //!
 //! The interpreter reaches its physics object through the [`MotionHost`] trait and the game
-//! object through [`Weenie`] (implemented by `ac-physobj` and the game); [`testing`] has
-//! documented doubles. [`ac_motiontable::Fidelity::Retail`] switches the interpreter items
-//! of `retail-vs-ace.md` (O3–O8, O18, O21, items 7–9 and 11).
+//! object through [`Weenie`] (implemented by `ac-physobj` and the game); the `testing` cargo
+//! feature adds documented doubles of both (`ac_motioninterp::testing`). The interpreter's
+//! switches of [`ac_motiontable::Rules`] select the retail client's behaviour where it differs
+//! from ACE's (each switch names its quirk).
 //!
-//! Using the interpreter before [`MotionInterp::enter_default_state`] (an ACE null
-//! dereference) returns [`MotionInterpError::NotInitialized`].
+//! Motion requests answer `Result<(), WeenieError>`: `Ok` or the reference's refusal. Using the
+//! interpreter before [`MotionInterp::enter_default_state`] (an ACE null dereference) refuses
+//! motion requests with `WeenieError::NoMotionInterpreter` and everything else with
+//! [`MotionInterpError::NotInitialized`].
 //!
 //! # Example: hold run, press forward, turn, release
 //!
 //! ```
 //! use ac_motioninterp::testing::{HostEvent, RecordingHost};
 //! use ac_motioninterp::{motion, MotionInterp, MovementParameters};
-//! use ac_motiontable::Fidelity;
+//! use ac_motiontable::Rules;
 //!
 //! let mut host = RecordingHost::default();
-//! let mut mi = MotionInterp::new(Fidelity::Ace);
+//! let mut mi = MotionInterp::new(Rules::default());
 //! mi.enter_default_state(&mut host);
 //!
 //! let show = |step: &str, mi: &MotionInterp, host: &mut RecordingHost| {
@@ -73,6 +76,7 @@ mod interp;
 mod manager;
 mod params;
 mod state;
+#[cfg(feature = "testing")]
 pub mod testing;
 pub mod wire;
 
@@ -86,6 +90,6 @@ pub use interp::{
     BACKWARDS_FACTOR, MAX_ACTIONS, MAX_SIDESTEP_ANIM_RATE, MotionInterp, MotionNode,
     RUN_ANIM_SPEED, RUN_TURN_FACTOR, SIDESTEP_ANIM_SPEED, SIDESTEP_FACTOR, WALK_ANIM_SPEED,
 };
-pub use manager::{MovementError, MovementManager};
+pub use manager::MovementManager;
 pub use params::{HoldKey, MovementParamFlags, MovementParameters, MovementStruct, MovementType};
 pub use state::{ActionNode, InterpretedMotionState, RawMotionState};

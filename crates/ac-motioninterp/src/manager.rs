@@ -1,7 +1,7 @@
-//! The MovementManager (`Managers/MovementManager.cs`; spec §E.12): the object's entry point
+//! The MovementManager (ports ACE's `MovementManager`): the object's entry point
 //! for movement requests.
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 
 use crate::error::{MotionInterpError, WeenieError};
 use crate::host::MotionHost;
@@ -9,40 +9,27 @@ use crate::interp::MotionInterp;
 use crate::params::{MovementStruct, MovementType};
 use crate::state::{InterpretedMotionState, RawMotionState};
 
-/// Why [`MovementManager::perform_movement`] could not run a request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum MovementError {
-    /// Move-to / turn-to requests need a MoveToManager, which this crate does not have yet.
-    /// ACE would hand them to `MoveToManager.PerformMovement`.
-    #[error("{0:?} is not supported yet (no MoveToManager)")]
-    NotSupported(MovementType),
-    /// The interpreter refused (see [`MotionInterpError`]).
-    #[error(transparent)]
-    Interp(#[from] MotionInterpError),
-}
-
 /// Owns the object's [`MotionInterp`] and dispatches movement requests to it.
 ///
 /// The interpreter is created lazily, *with* its default state, by the first motion request
 /// or [`get_minterp`](Self::get_minterp) (ACE's `PerformMovement`/`get_minterp` path), or
 /// explicitly by [`enter_default_state`](Self::enter_default_state). ACE's constructor
 /// additionally pre-creates an un-initialised interpreter that `MakeMovementManager(true)`
-/// initialises immediately; install one with [`set_interpreter`](Self::set_interpreter) to
-/// model that.
+/// initialises immediately; [`create_interpreter`](Self::create_interpreter) models that.
 ///
-/// There is no MoveToManager yet: move-to and turn-to requests return
-/// [`MovementError::NotSupported`], and `UseTime`/`HitGround` have nothing of it to drive.
+/// There is no MoveToManager yet: move-to and turn-to requests are refused with
+/// `GeneralMovementFailure`, and `UseTime`/`HitGround` have nothing of it to drive.
 #[derive(Debug, Clone, Default)]
 pub struct MovementManager {
-    fidelity: Fidelity,
+    rules: Rules,
     interp: Option<MotionInterp>,
 }
 
 impl MovementManager {
-    /// A manager without an interpreter yet; interpreters it creates use `fidelity`.
-    pub fn new(fidelity: Fidelity) -> MovementManager {
+    /// A manager without an interpreter yet; interpreters it creates use `rules`.
+    pub fn new(rules: Rules) -> MovementManager {
         MovementManager {
-            fidelity,
+            rules,
             interp: None,
         }
     }
@@ -62,18 +49,23 @@ impl MovementManager {
         self.interp.as_mut()
     }
 
-    /// Install an interpreter (e.g. one built with `MotionInterp::new` and not yet in its
-    /// default state, as ACE's `MotionInterp.Create`).
-    pub fn set_interpreter(&mut self, interp: MotionInterp) {
-        self.interp = Some(interp);
+    /// Install a fresh interpreter without state (ACE's `MotionInterp.Create`, before
+    /// `enter_default_state`), built with this manager's rules; replaces any previous one.
+    pub fn create_interpreter(&mut self) -> &mut MotionInterp {
+        self.interp.insert(MotionInterp::new(self.rules))
+    }
+
+    /// The rules this manager builds its interpreter with.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// `get_minterp` / `EnterDefaultState` helper: the interpreter, created and put in its
     /// default state first if missing.
     pub fn get_minterp<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> &mut MotionInterp {
-        let fidelity = self.fidelity;
+        let rules = self.rules;
         self.interp.get_or_insert_with(|| {
-            let mut mi = MotionInterp::new(fidelity);
+            let mut mi = MotionInterp::new(rules);
             mi.enter_default_state(host);
             mi
         })
@@ -82,21 +74,19 @@ impl MovementManager {
     /// `EnterDefaultState`: create the interpreter if missing and (re-)enter its default
     /// state.
     pub fn enter_default_state<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
-        let fidelity = self.fidelity;
-        let mi = self
-            .interp
-            .get_or_insert_with(|| MotionInterp::new(fidelity));
+        let rules = self.rules;
+        let mi = self.interp.get_or_insert_with(|| MotionInterp::new(rules));
         mi.enter_default_state(host);
     }
 
     /// `PerformMovement`: activate the object, then hand motion commands to the interpreter
-    /// (creating it with its default state first). Move-to/turn-to →
-    /// [`MovementError::NotSupported`]; `Invalid` → `GeneralMovementFailure`.
+    /// (creating it with its default state first). Move-to/turn-to (not modelled yet) and
+    /// `Invalid` are refused with `GeneralMovementFailure`.
     pub fn perform_movement<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         mvs: &MovementStruct,
-    ) -> Result<WeenieError, MovementError> {
+    ) -> Result<(), WeenieError> {
         host.set_active(true);
         match mvs.movement_type {
             MovementType::RawCommand
@@ -105,13 +95,14 @@ impl MovementManager {
             | MovementType::StopInterpretedCommand
             | MovementType::StopCompletely => {
                 let mi = self.get_minterp(host);
-                Ok(mi.perform_movement(host, mvs)?)
+                mi.perform_movement(host, mvs)
             }
+            // ACE hands these to the MoveToManager, which is not modelled yet.
             MovementType::MoveToObject
             | MovementType::MoveToPosition
             | MovementType::TurnToObject
-            | MovementType::TurnToHeading => Err(MovementError::NotSupported(mvs.movement_type)),
-            MovementType::Invalid => Ok(WeenieError::GeneralMovementFailure),
+            | MovementType::TurnToHeading
+            | MovementType::Invalid => Err(WeenieError::GeneralMovementFailure),
         }
     }
 

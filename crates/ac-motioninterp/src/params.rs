@@ -44,7 +44,7 @@ impl HoldKey {
 
 bitflags! {
     /// The flag word of [`MovementParameters`] (ACE `MovementParamFlags`, bit layout shared
-    /// with the retail client, `retail-vs-ace.md` decoding notes).
+    /// with the retail client).
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct MovementParamFlags: u32 {
         /// Move-to may walk.
@@ -87,7 +87,7 @@ bitflags! {
 }
 
 impl MovementParamFlags {
-    /// The flags `MovementParameters.CopySome` copies (`motion-constants.md` §13, spec [ODD-12]).
+    /// The flags `MovementParameters.CopySome` copies (quirk `motion-params-copy`).
     pub const COPY_SOME: MovementParamFlags = MovementParamFlags::CAN_WALK
         .union(MovementParamFlags::CAN_RUN)
         .union(MovementParamFlags::CAN_SIDESTEP)
@@ -178,9 +178,10 @@ flag_accessors! {
 
 impl MovementParameters {
     /// ACE `CopySome`: a fresh default parameter set that takes from `other` only the move-to
-    /// flags, the state-modification flags and the scalars listed in `motion-constants.md` §13.
+    /// flags, the state-modification flags, the distances, the speed, the walk/run threshold and the hold
+    /// key.
     /// Context id, action stamp, Autonomous and DisableJumpDuringLink keep their defaults —
-    /// the reason interpreted actions issued by `DoMotion` carry stamp 0 (spec [ODD-12]).
+    /// the reason interpreted actions issued by `DoMotion` carry stamp 0 (quirk `motion-params-copy`).
     pub fn copy_some(other: &MovementParameters) -> MovementParameters {
         let mut q = MovementParameters::default();
         let keep = MovementParamFlags::COPY_SOME;

@@ -1,5 +1,5 @@
 //! The raw (key-level) and interpreted (canonical) motion states
-//! (`RawMotionState.cs`, `InterpretedMotionState.cs`; spec §E.2, §E.3).
+//! (ports ACE's `RawMotionState` and `InterpretedMotionState`).
 
 use std::fmt;
 
@@ -233,7 +233,7 @@ impl Default for InterpretedMotionState {
 impl InterpretedMotionState {
     /// Record motion `m` (ACE `ApplyMotion`). Only TurnRight and SideStepRight are special
     /// cased, so an un-canonicalised TurnLeft/SideStepLeft lands in the forward slot, and a
-    /// style always resets forward to Ready even when unchanged (spec [ODD-15], retail same).
+    /// style always resets forward to Ready even when unchanged (quirk `left-variants-forward-slot`).
     pub fn apply_motion(&mut self, m: u32, p: &MovementParameters) {
         match m {
             TURN_RIGHT => {
@@ -257,7 +257,7 @@ impl InterpretedMotionState {
         }
     }
 
-    /// Forget motion `m` (ACE `RemoveMotion`; the same [ODD-15] special cases).
+    /// Forget motion `m` (ACE `RemoveMotion`; the same special cases, quirk `left-variants-forward-slot`).
     #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape
     pub fn remove_motion(&mut self, m: u32) {
         match m {

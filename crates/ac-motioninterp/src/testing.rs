@@ -79,26 +79,11 @@ impl Weenie for TestWeenie {
     fn is_the_player(&self) -> bool {
         self.the_player
     }
-    fn inq_run_rate(&self, rate: &mut f32) -> bool {
-        match self.run_rate {
-            Some(r) => {
-                *rate = r;
-                true
-            }
-            None => false,
-        }
+    fn run_rate(&self) -> Option<f32> {
+        self.run_rate
     }
-    fn inq_jump_velocity(&self, _extent: f32, vz: &mut f32) -> bool {
-        match self.jump_velocity {
-            Some(v) => {
-                *vz = v;
-                true
-            }
-            None => {
-                *vz = 0.0;
-                false
-            }
-        }
+    fn jump_velocity(&self, _extent: f32) -> Option<f32> {
+        self.jump_velocity
     }
     fn can_jump(&self, _extent: f32) -> bool {
         self.can_jump
@@ -110,7 +95,7 @@ impl Weenie for TestWeenie {
 
 /// A physics object double that records every call and fakes the table manager's queue.
 ///
-/// Starts like FORMAT.md §5's object: gravity, contact and walkable, in a cell, not
+/// Starts like a fresh scenario object (docs/scenarios.md): gravity, contact and walkable, in a cell, not
 /// autonomous, not constrained, a creature weenie.
 #[derive(Debug, Clone)]
 pub struct RecordingHost {

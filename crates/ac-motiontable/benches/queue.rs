@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use ac_dat::AnimData;
 use ac_motiontable::command::stance::SWORD_COMBAT;
 use ac_motiontable::motion::{READY, RUN_FORWARD, WALK_FORWARD};
-use ac_motiontable::{AnimSequence, MotionTableManager};
+use ac_motiontable::{AnimSequence, MotionTableManager, Rules};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 
@@ -80,7 +80,7 @@ fn queue(c: &mut Criterion) {
     let mut g = c.benchmark_group("add_to_queue");
     for (name, workload, last) in workloads {
         for n in [10usize, 1_000, 40_000] {
-            let mut base = MotionTableManager::new(None);
+            let mut base = MotionTableManager::new(None, Rules::default());
             for i in 0..n {
                 let (m, k) = workload(i);
                 base.add_to_queue(m, k, &mut NullSeq);

@@ -7,6 +7,7 @@
 // A GlobalAlloc wrapper is the only way to count allocations; it forwards to `System`.
 #![allow(unsafe_code)]
 
+use ac_motiontable::Rules;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -127,7 +128,7 @@ fn table() -> Resolver {
         ),
         (cycle_key(nc, WALK_FORWARD), vec![(READY, md(12, z, z, 0))]),
     ];
-    Resolver::new(t)
+    Resolver::new(t, Rules::default())
 }
 
 fn setup(r: &Resolver) -> (MotionState, NullSeq) {

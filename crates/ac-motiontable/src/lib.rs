@@ -22,26 +22,27 @@
 //! `GetObjectSequence` and friends over a [`MotionState`]; it drives the animation player only
 //! through the [`AnimSequence`] trait (implemented by `ac-sequence`, and here by
 //! [`RecordingSequence`] for inspection). [`MotionTableManager`] owns the state and the pending
-//! queue and returns completions as values ([`MotionCompletion`]). [`Fidelity`] selects ACE's
-//! behaviour (default) or the documented retail-client differences; it is shared by every
-//! crate above.
+//! queue and returns completions as values ([`MotionCompletion`]). [`Rules`] (built from a
+//! [`Fidelity`] preset) holds the constants and the named switches between ACE's behaviour
+//! (default) and the documented retail-client differences; every layer of the stack takes one
+//! at construction.
 //!
 //! # Where ACE itself crashes or hangs
 //!
-//! The port never panics, hangs or overflows its stack (`ace-exception-cases.md`); its choices:
+//! The port never panics, hangs or overflows its stack; its choices (named in `docs/quirks.md`):
 //!
-//! * `mt_remodify_infinite_recursion` — `re_modify` ↔ `GetObjectSequence` recursion between two
+//! * `remodify-recursion` — `re_modify` ↔ `GetObjectSequence` recursion between two
 //!   Modifier-bit substates: nesting stops at [`MAX_REMODIFY_DEPTH`] (and at most
 //!   [`REMODIFY_BUDGET`] re-applications per call); the innermost modifiers stay listed without
 //!   their physics.
-//! * `mt_remodify_nested_reentry` — a nested `re_modify` empties the list the outer loop is still
+//! * `remodify-reentry` — a nested `re_modify` empties the list the outer loop is still
 //!   counting (ACE: null dereference): the outer loop ends.
-//! * `mtm_enter_world_underflow_hang` — a `0xFFFFFFFF` pending entry [ODD-3]: the drain loops of
+//! * `enter-world-underflow` — a `0xFFFFFFFF` pending entry (`num-anims-wrap`): the drain loops of
 //!   `HandleEnterWorld`/`HandleExitWorld` skip the no-op `AnimationDone` calls, giving ACE's exact
 //!   result at once.
-//! * [ODD-5] — `StopObjectCompletely` with a modifier that cannot be stopped: that modifier is
+//! * `unstoppable-modifier` — `StopObjectCompletely` with a modifier that cannot be stopped: that modifier is
 //!   dropped from the list (no physics change) instead of looping forever.
-//! * `Math.Sign(NaN)` throws in C#: here NaN is its own sign class (never "same sign").
+//! * `nan-speed-sign` — `Math.Sign(NaN)` throws in C#: here NaN is its own sign class (never "same sign").
 //!
 //! # Example
 //!
@@ -49,7 +50,9 @@
 //! use ac_dat::{AnimData, MotionData, MotionTable};
 //! use ac_motiontable::command::{cycle_key, stance::NON_COMBAT};
 //! use ac_motiontable::motion::{READY, WALK_FORWARD};
-//! use ac_motiontable::{MotionTableManager, MovementType, RecordingSequence, Resolver, WeenieError};
+//! use ac_motiontable::{
+//!     MotionTableManager, MovementType, RecordingSequence, Resolver, Rules, WeenieError,
+//! };
 //!
 //! let anim = |id| MotionData { anims: vec![AnimData::new(id)], ..MotionData::default() };
 //! let table = MotionTable {
@@ -63,7 +66,8 @@
 //!     links: vec![(cycle_key(NON_COMBAT, READY), vec![(WALK_FORWARD, anim(0x0300_0010))])],
 //!     ..MotionTable::default()
 //! };
-//! let mut mgr = MotionTableManager::new(Some(Resolver::new(table)));
+//! let rules = Rules::default();
+//! let mut mgr = MotionTableManager::new(Some(Resolver::new(table, rules)), rules);
 //! let mut seq = RecordingSequence::new();
 //! mgr.initialize_state(&mut seq);
 //! let err = mgr.perform_movement(MovementType::InterpretedCommand, WALK_FORWARD, 1.0, &mut seq);
@@ -80,11 +84,12 @@
 //! ```
 
 pub mod command;
-mod fidelity;
+pub mod gating;
 mod manager;
 mod pending;
 mod recording;
 mod resolver;
+pub mod rules;
 mod sequence;
 mod state;
 pub mod timing;
@@ -92,7 +97,6 @@ mod weenie_error;
 
 pub use ac_dat::motion;
 pub use command::{CommandMask, MotionCommand, ParseMotionError, motion_by_name, motion_name};
-pub use fidelity::Fidelity;
 pub use manager::{AnimNode, MotionCompletion, MotionTableManager};
 pub use recording::{RecordingSequence, SeqOp};
 pub use resolver::{
@@ -100,6 +104,7 @@ pub use resolver::{
     STOP_COMPLETELY_MAX_ITERATIONS, add_motion, change_cycle_speed, combine_motion, csharp_sign,
     subtract_motion,
 };
+pub use rules::{Fidelity, Rules};
 pub use sequence::AnimSequence;
 pub use state::{Motion, MotionState};
 pub use timing::{AnimationLookup, anim_data_length, anim_dist};

@@ -1,4 +1,4 @@
-//! `MotionTableManager` (ACE `Managers/MotionTableManager.cs`, spec §C): the object's
+//! `MotionTableManager` (ports ACE's `MotionTableManager`): the object's
 //! [`MotionState`], its motion table and the queue of motions waiting for their link animations
 //! to finish.
 //!
@@ -19,7 +19,7 @@ use std::fmt;
 use crate::command::is_action;
 use crate::motion::READY;
 use crate::pending::PendingQueue;
-use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, WeenieError};
+use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, WeenieError};
 
 /// One pending motion: its id and how many AnimDone hooks it still waits for (ACE `AnimNode`).
 /// `Debug` names the motion beside its id.
@@ -27,7 +27,7 @@ use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, We
 pub struct AnimNode {
     /// The motion id (stops are queued as `Ready`).
     pub motion: u32,
-    /// AnimDone credits needed before it completes (`0xFFFFFFFF` after an underflow, [ODD-3]).
+    /// AnimDone credits needed before it completes (`0xFFFFFFFF` after an underflow, quirk `num-anims-wrap`).
     pub num_anims: u32,
 }
 
@@ -73,9 +73,15 @@ pub struct MotionTableManager {
 impl MotionTableManager {
     /// ACE `MotionTableManager.Create(id)`: a fresh manager (style 0, substate 0, mod 1, counter 0,
     /// empty queue) over `table`; `None` is a manager without a table (id 0).
-    pub fn new(table: Option<Resolver>) -> Self {
+    ///
+    /// The table is read under `rules`, whatever rules the resolver was built with: a resolver
+    /// is a shared index, and the rules belong to the object that owns this manager.
+    pub fn new(table: Option<Resolver>, rules: Rules) -> Self {
         Self {
-            table,
+            table: table.map(|mut r| {
+                r.rules = rules;
+                r
+            }),
             ..Self::default()
         }
     }
@@ -101,7 +107,7 @@ impl MotionTableManager {
     }
 
     /// The table and a mutable state together, for calling the resolver directly on this
-    /// manager's state (the table-layer operations of FORMAT.md §7.2).
+    /// manager's state (what the scenario runner's motion-table steps do).
     pub fn table_and_state_mut(&mut self) -> (Option<&Resolver>, &mut MotionState) {
         (self.table.as_ref(), &mut self.state)
     }
@@ -116,7 +122,7 @@ impl MotionTableManager {
         self.pending.entries()
     }
 
-    /// ACE `PerformMovement` (spec §C.3) for the table-facing movement types.
+    /// ACE `PerformMovement` for the table-facing movement types.
     ///
     /// No table → `NoAnimationTable`. `InterpretedCommand` resolves and queues the motion;
     /// `StopInterpretedCommand` stops it and queues **Ready**; both answer `NoMtableData` when the
@@ -157,7 +163,7 @@ impl MotionTableManager {
         WeenieError::None
     }
 
-    /// ACE `AnimationDone(success)` (spec §C.5): one AnimDone credit.
+    /// ACE `AnimationDone(success)`: one AnimDone credit.
     ///
     /// With an empty queue nothing happens (the counter is not incremented). Otherwise the
     /// counter grows by one and every head entry whose `num_anims` it covers completes (its
@@ -187,7 +193,7 @@ impl MotionTableManager {
         }
     }
 
-    /// ACE `CheckForCompletedMotions` (spec §C.5): complete (success) every head entry that
+    /// ACE `CheckForCompletedMotions`: complete (success) every head entry that
     /// waits for no anims.
     pub fn check_for_completed_motions(&mut self, out: &mut Vec<MotionCompletion>) {
         while let Some(e) = self.pending.front() {
@@ -210,7 +216,7 @@ impl MotionTableManager {
         self.check_for_completed_motions(out);
     }
 
-    /// ACE `initialize_state` (spec §C.6): `SetDefaultState` (result ignored) and queue Ready
+    /// ACE `initialize_state`: `SetDefaultState` (result ignored) and queue Ready
     /// with its `num_anims` (0 when there is no table or it failed).
     pub fn initialize_state<S: AnimSequence + ?Sized>(&mut self, seq: &mut S) {
         let n = match self.table.as_ref() {
@@ -220,7 +226,7 @@ impl MotionTableManager {
         self.add_to_queue(READY, n, seq);
     }
 
-    /// ACE `HandleEnterWorld` (spec §C.6; also what `PhysicsObj.RemoveLinkAnimations` runs):
+    /// ACE `HandleEnterWorld` (also what `PhysicsObj.RemoveLinkAnimations` runs):
     /// remove every link node, then complete every pending motion with `success = false`.
     pub fn handle_enter_world<S: AnimSequence + ?Sized>(
         &mut self,
@@ -238,7 +244,7 @@ impl MotionTableManager {
 
     /// ACE's `while (pending not empty) AnimationDone(false)`.
     ///
-    /// Robustness case `mtm_enter_world_underflow_hang` ([ODD-3]): an entry holding
+    /// Quirk `enter-world-underflow` (robustness case `mtm_enter_world_underflow_hang`): an entry holding
     /// `0xFFFFFFFF` needs ~4.3·10⁹ calls in ACE. A call that cannot complete the head only
     /// increments the counter, so the port jumps the counter straight to `head − 1` before the
     /// call that completes it: the observable result is exactly ACE's, in O(entries).
@@ -251,7 +257,7 @@ impl MotionTableManager {
         }
     }
 
-    /// ACE `add_to_queue` (spec §C.4): append and cut redundant link animations.
+    /// ACE `add_to_queue`: append and cut redundant link animations.
     ///
     /// ACE's `remove_redundant_links` rescans the list on every call; the result depends only
     /// on the appended entry's look back, which the queue answers from indexes, so a call
@@ -275,7 +281,7 @@ mod tests {
 
     #[test]
     fn drain_jumps_the_counter_only_when_calls_would_be_no_ops() {
-        let mut m = MotionTableManager::new(None);
+        let mut m = MotionTableManager::new(None, Rules::default());
         let mut seq = RecordingSequence::new();
         m.add_to_queue(READY, u32::MAX, &mut seq);
         m.add_to_queue(READY, 0, &mut seq);
@@ -288,7 +294,7 @@ mod tests {
 
     #[test]
     fn a_repeated_substate_cuts_and_zeroes_everything_after_its_twin() {
-        let mut m = MotionTableManager::new(None);
+        let mut m = MotionTableManager::new(None, Rules::default());
         let mut seq = RecordingSequence::new();
         for (mo, n) in [(READY, 1), (crate::motion::WALK_FORWARD, 2), (READY, 3)] {
             m.add_to_queue(mo, n, &mut seq);

@@ -3,7 +3,7 @@
 //! It lets a resolution be inspected, tested and snapshotted without the real player
 //! (`ac-sequence`). Besides the operation log it keeps a small *model* of the sequence — the
 //! appended anim refs, the first-cyclic position, velocity and omega — following ACE's list
-//! rules (spec §D.3), because the resolver's speed-only fast path asks `has_anims()`.
+//! rules, because the resolver's speed-only fast path asks `has_anims()`.
 //! The model does no frame clamping and no playback.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! The motion-table resolver (ACE `Physics/Animation/MotionTable.cs`, spec §B.3–§B.9).
+//! The motion-table resolver (ports ACE's `MotionTable`).
 //!
 //! [`Resolver`] wraps an `ac_dat::MotionTable` with sorted indexes built once, so every lookup
 //! is a binary search and resolution never allocates. Its methods take the object's
@@ -13,7 +13,7 @@ use crate::command::{
     cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key, style_link_key,
     styleless_modifier_key,
 };
-use crate::{AnimSequence, Fidelity, MotionState};
+use crate::{AnimSequence, MotionState, Rules};
 
 /// ACE's `PhysicsGlobals.EPSILON` (0.0002f): the "too small to matter" tolerance of the whole
 /// physics code (here the threshold of `change_cycle_speed`). This is its only definition:
@@ -22,7 +22,7 @@ pub const EPSILON: f32 = 0.0002;
 
 /// How deep `re_modify` → `GetObjectSequence` → `re_modify` may nest.
 ///
-/// Robustness case `mt_remodify_infinite_recursion` (`ace-exception-cases.md`): two
+/// Quirk `remodify-recursion` (robustness case `mt_remodify_infinite_recursion`): two
 /// Modifier-bit substates whose cycles lack Bitfield 0x2 carry each other over forever and ACE
 /// overflows its stack. The port stops re-applying modifiers at this depth: the nested
 /// `re_modify` returns without touching the list, so the modifiers it would have re-applied stay
@@ -35,14 +35,14 @@ pub const MAX_REMODIFY_DEPTH: u32 = 8;
 pub const REMODIFY_BUDGET: u32 = 4096;
 
 /// Upper bound on `StopObjectCompletely`'s modifier-drain loop iterations (see
-/// [`Resolver::stop_object_completely`], [ODD-5]).
+/// [`Resolver::stop_object_completely`], quirk `unstoppable-modifier`).
 pub const STOP_COMPLETELY_MAX_ITERATIONS: u32 = 1024;
 
 /// What a resolver call reports: ACE's boolean result and its `numAnims` out-parameter.
 ///
 /// `num_anims` is the number of non-tail animation nodes the call appended, i.e. how many
 /// AnimDone hooks must fire before the new cycle is reached. It is a `u32` computed with ACE's
-/// wrapping `sum − 1`, so a cycle without anims and without links gives `0xFFFFFFFF` [ODD-3].
+/// wrapping `sum − 1`, so a cycle without anims and without links gives `0xFFFFFFFF` (quirk `num-anims-wrap`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Outcome {
     /// Whether the table could resolve the request.
@@ -91,7 +91,9 @@ pub fn csharp_sign(x: f32) -> i32 {
 #[derive(Debug, Clone)]
 pub struct Resolver {
     ix: Arc<Index>,
-    fidelity: Fidelity,
+    /// The rules the table is read under. `pub(crate)` so a [`crate::MotionTableManager`] can
+    /// read a shared index under its own object's rules.
+    pub(crate) rules: Rules,
 }
 
 /// The record and its sorted indexes (built once per table).
@@ -137,8 +139,8 @@ fn lookup<T: Copy>(v: &[(u32, T)], key: u32) -> Option<T> {
 }
 
 impl Resolver {
-    /// Index `table` (ACE fidelity).
-    pub fn new(table: impl Into<Arc<MotionTable>>) -> Self {
+    /// Index `table`, to be read under `rules` (only its motion-table switches matter here).
+    pub fn new(table: impl Into<Arc<MotionTable>>, rules: Rules) -> Self {
         let table: Arc<MotionTable> = table.into();
         let style_defaults = index_last_wins(table.style_defaults.clone());
         let cycles = index_positions(&table.cycles);
@@ -168,19 +170,13 @@ impl Resolver {
                 link_outer,
                 link_inner,
             }),
-            fidelity: Fidelity::Ace,
+            rules,
         }
     }
 
-    /// The same resolver with another fidelity.
-    pub fn with_fidelity(mut self, fidelity: Fidelity) -> Self {
-        self.fidelity = fidelity;
-        self
-    }
-
-    /// Which behaviour set this resolver reproduces.
-    pub fn fidelity(&self) -> Fidelity {
-        self.fidelity
+    /// The rules this resolver reads its table under.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The wrapped record.
@@ -257,15 +253,16 @@ impl Resolver {
     /// The speed-sign test of the substate branch.
     ///
     /// ACE compares `Math.Sign` values, so 0 is its own sign. Retail treats 0 as non-negative
-    /// (`retail-vs-ace.md` O2).
+    /// (quirk `zero-speed-sign`).
     fn same_sign(&self, a: f32, b: f32) -> bool {
-        match self.fidelity {
-            Fidelity::Ace => csharp_sign(a) == csharp_sign(b),
-            Fidelity::Retail => (a < 0.0) == (b < 0.0),
+        if self.rules.zero_speed_non_negative {
+            (a < 0.0) == (b < 0.0)
+        } else {
+            csharp_sign(a) == csharp_sign(b)
         }
     }
 
-    /// ACE `get_link` (spec §B.4): the transition from `substate` to `motion` within `style`.
+    /// ACE `get_link`: the transition from `substate` to `motion` within `style`.
     ///
     /// Any negative speed selects the reversed lookup `Links[(style, motion)][substate]`, whose
     /// second fallback is the *forward* link `substate → StyleDefaults[style]` (it ignores
@@ -299,7 +296,7 @@ impl Resolver {
         }
     }
 
-    /// ACE `is_allowed` (spec §B.5): a cycle with Bitfield 0x2 ("restricted") is enterable only
+    /// ACE `is_allowed`: a cycle with Bitfield 0x2 ("restricted") is enterable only
     /// from itself or from the style's default substate.
     pub fn is_allowed(&self, motion: u32, md: Option<&MotionData>, state: &MotionState) -> bool {
         let Some(md) = md else { return false };
@@ -320,7 +317,7 @@ impl Resolver {
         self.get_object_sequence(motion, state, seq, speed, false)
     }
 
-    /// ACE `GetObjectSequence` (spec §B.6): resolve `motion` against `state`, rewrite the
+    /// ACE `GetObjectSequence`: resolve `motion` against `state`, rewrite the
     /// sequence and the state.
     ///
     /// Branches are tried in the order Style → SubState → Action → Modifier and a branch that
@@ -363,7 +360,7 @@ impl Resolver {
         }
         let sd = self.sd_or_0(st.style);
         // The guard: "go to the default" while the substate is a turn/sidestep is a no-op
-        // (retail same, `retail-vs-ace.md` item 5).
+        // (quirk `ready-while-turning`).
         if motion == sd && !stop_modifiers && is_modifier(st.substate) {
             return true;
         }
@@ -378,12 +375,13 @@ impl Resolver {
             } else {
                 None
             };
-            // [ODD-1] ACE keys the new style's cycle with the CURRENT style's default substate
-            // and commits it; retail uses StyleDefaults[new style] and requires it to exist
-            // (`retail-vs-ace.md` O1).
-            let target_sd = match self.fidelity {
-                Fidelity::Ace => Some(sd).filter(|&d| d != 0),
-                Fidelity::Retail => self.style_default(motion),
+            // ACE keys the new style's cycle with the CURRENT style's default substate and
+            // commits it; retail uses StyleDefaults[new style] and requires it to exist (quirk
+            // `style-change-default`).
+            let target_sd = if self.rules.style_change_target_default {
+                self.style_default(motion)
+            } else {
+                Some(sd).filter(|&d| d != 0)
             };
             if let Some(target_sd) = target_sd
                 && let Some(cyc) = self.cycle(cycle_key(motion, target_sd))
@@ -452,7 +450,7 @@ impl Resolver {
                     add_motion(seq, link, st.substate_mod);
                     add_motion(seq, via, speed);
                 } else {
-                    // One-sided sign fix (retail same, `retail-vs-ace.md` item 4).
+                    // One-sided sign fix (the retail client does the same).
                     let mut s = speed;
                     if st.substate_mod < 0.0 && speed > 0.0 {
                         s *= -1.0;
@@ -460,7 +458,8 @@ impl Resolver {
                     add_motion(seq, link, s);
                 }
                 add_motion(seq, Some(md), speed);
-                // Carry a turn/sidestep substate over as a modifier (retail same, item 3).
+                // Carry a turn/sidestep substate over as a modifier (the retail client makes the same
+                // three tests).
                 if st.substate != motion
                     && is_modifier(st.substate)
                     && self.sd_or_0(st.style) != motion
@@ -510,12 +509,12 @@ impl Resolver {
                     add_motion(seq, back, 1.0);
                     add_motion(seq, Some(cyc2), st.substate_mod);
                     self.re_modify(seq, st, guard);
-                    // [ODD-2] ACE counts the to-default link a second time when a back link
-                    // exists; retail counts the back link (`retail-vs-ace.md` item 1).
-                    let third = match (back, self.fidelity) {
-                        (None, _) => 0,
-                        (Some(_), Fidelity::Ace) => count(Some(to_default)),
-                        (Some(b), Fidelity::Retail) => count(Some(b)),
+                    // ACE counts the to-default link a second time when a back link exists;
+                    // retail counts the back link (quirk `action-fallback-back-link`).
+                    let third = match back {
+                        None => 0,
+                        Some(b) if self.rules.action_back_link_count => count(Some(b)),
+                        Some(_) => count(Some(to_default)),
                     };
                     *num_anims = count(Some(to_default))
                         .wrapping_add(count(Some(act)))
@@ -549,13 +548,13 @@ impl Resolver {
         false
     }
 
-    /// ACE `re_modify` (spec §B.7): re-apply the modifiers after a transition cleared physics.
+    /// ACE `re_modify`: re-apply the modifiers after a transition cleared physics.
     ///
-    /// [ODD-4] (retail same): each iteration re-reads the *live* head, and a successful
+    /// Quirk `remodify-live-head`: each iteration re-reads the *live* head, and a successful
     /// re-application inserts at the head again, so with N ≥ 2 modifiers the newest one is
     /// re-combined N times and the others are never re-combined (they stay listed).
     ///
-    /// Robustness (`mt_remodify_nested_reentry`): when a nested re-application has already
+    /// Quirk `remodify-reentry` (robustness case `mt_remodify_nested_reentry`): when a nested re-application has already
     /// emptied the live list, ACE dereferences null; the port ends the loop. Recursion depth and
     /// total work are bounded by [`MAX_REMODIFY_DEPTH`] and [`REMODIFY_BUDGET`]
     /// (`mt_remodify_infinite_recursion`).
@@ -584,11 +583,11 @@ impl Resolver {
         guard.depth -= 1;
     }
 
-    /// ACE `SetDefaultState` (spec §B.9): hard reset to `(DefaultStyle, StyleDefaults[DefaultStyle])`.
+    /// ACE `SetDefaultState`: hard reset to `(DefaultStyle, StyleDefaults[DefaultStyle])`.
     ///
     /// Fails (num_anims 0) without a default substate for the default style; fails *after*
     /// clearing the state's lists when that cycle is missing. `num_anims` = anims − 1, wrapping
-    /// to `0xFFFFFFFF` for an empty cycle [ODD-3].
+    /// to `0xFFFFFFFF` for an empty cycle (quirk `num-anims-wrap`).
     pub fn set_default_state<S: AnimSequence + ?Sized>(
         &self,
         state: &mut MotionState,
@@ -617,7 +616,7 @@ impl Resolver {
         }
     }
 
-    /// ACE `StopObjectMotion` = `StopSequenceMotion` (spec §B.8). `speed` is unused, as in ACE.
+    /// ACE `StopObjectMotion` = `StopSequenceMotion`. `speed` is unused, as in ACE.
     pub fn stop_object_motion<S: AnimSequence + ?Sized>(
         &self,
         motion: u32,
@@ -628,7 +627,7 @@ impl Resolver {
         self.stop_sequence_motion(motion, _speed, state, seq)
     }
 
-    /// ACE `StopSequenceMotion` (spec §B.8): stopping the current substate goes to the style
+    /// ACE `StopSequenceMotion`: stopping the current substate goes to the style
     /// default through the resolver (`stop_modifiers = true`); stopping a listed modifier
     /// subtracts its physics at the speed it was added with. Anything else fails.
     pub fn stop_sequence_motion<S: AnimSequence + ?Sized>(
@@ -675,10 +674,10 @@ impl Resolver {
         true
     }
 
-    /// ACE `StopObjectCompletely` (spec §B.8): stop every modifier (head first), then the
+    /// ACE `StopObjectCompletely`: stop every modifier (head first), then the
     /// substate; `num_anims` is the final substate stop's.
     ///
-    /// [ODD-5] (retail same): when a modifier cannot be stopped (no `Modifiers` entry, e.g. a
+    /// Quirk `unstoppable-modifier`: when a modifier cannot be stopped (no `Modifiers` entry, e.g. a
     /// carried-over substate id) ACE loops forever. The port drops that head from the list
     /// without touching physics and goes on; the loop is also capped at
     /// [`STOP_COMPLETELY_MAX_ITERATIONS`], after which the remaining modifiers are cleared.
@@ -719,7 +718,7 @@ fn count(md: Option<&MotionData>) -> u32 {
     md.map_or(0, |m| m.anims.len() as u32)
 }
 
-/// ACE `add_motion` (spec §B.3): **replace** the sequence velocity/omega with the data's times
+/// ACE `add_motion`: **replace** the sequence velocity/omega with the data's times
 /// `speed`, then append every anim with its framerate times `speed`. No-op for `None`.
 pub fn add_motion<S: AnimSequence + ?Sized>(seq: &mut S, md: Option<&MotionData>, speed: f32) {
     let Some(md) = md else { return };
@@ -749,7 +748,7 @@ pub fn subtract_motion<S: AnimSequence + ?Sized>(seq: &mut S, md: Option<&Motion
 
 /// ACE `change_cycle_speed`: rescale the cyclic tail by `new / old`.
 ///
-/// [ODD-6] (retail same): when `|old| ≤ EPSILON` the tail is set to rate 0 only if
+/// Quirk `near-zero-respeed`: when `|old| ≤ EPSILON` the tail is set to rate 0 only if
 /// `|new| < EPSILON`; otherwise nothing happens.
 pub fn change_cycle_speed<S: AnimSequence + ?Sized>(seq: &mut S, old: f32, new: f32) {
     if old.abs() > EPSILON {

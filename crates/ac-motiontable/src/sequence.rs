@@ -5,8 +5,7 @@ use glam::Vec3;
 
 /// The operations the motion-table resolver and manager issue on an animation sequence.
 ///
-/// Each method mirrors the ACE `Sequence` method of the same name (spec §0.2 seam table,
-/// §D.3). `ac-sequence::Sequence` implements it for real; this crate ships a recording
+/// Each method mirrors the ACE `Sequence` method of the same name. `ac-sequence::Sequence` implements it for real; this crate ships a recording
 /// implementation for inspection and snapshots.
 pub trait AnimSequence {
     /// Zero the sequence velocity and omega.

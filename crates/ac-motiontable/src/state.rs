@@ -1,4 +1,4 @@
-//! `MotionState`: the resolver's view of what an object is doing (spec §B.2).
+//! `MotionState`: the resolver's view of what an object is doing (ACE `MotionState`).
 
 use std::fmt;
 
@@ -17,7 +17,7 @@ pub struct Motion {
 /// Style, substate and the modifier/action lists (ACE `MotionState`).
 ///
 /// List semantics are the reference's exactly: modifiers are inserted at the **head** (so the
-/// newest is first, which is what makes [ODD-4] visible), actions are appended at the **tail**
+/// newest is first, which is what makes quirk `remodify-live-head` visible), actions are appended at the **tail**
 /// and completed from the head. The lists are small `Vec`s (index 0 = head); their capacity is
 /// kept when entries are removed so steady-state resolution does not allocate. `Debug` names
 /// every motion beside its id (`substate: RunForward(0x44000007)`).

@@ -1,8 +1,8 @@
-//! Static DAT queries used by game logic to time and measure motions (spec §B.10): animation and
+//! Static DAT queries used by game logic to time and measure motions: animation and
 //! cycle lengths, run/turn speed, animation distance, default-script and attack-frame lookups.
 //!
 //! These port ACE's `MotionTable` static helpers and the `ACE.DatLoader` `MotionTable` methods
-//! they call, including their quirks ([ODD-21]: `high − low` frame counts, no style-wide fallback
+//! they call, including their quirks (quirk `timing-helpers`: `high − low` frame counts, no style-wide fallback
 //! in `GetAnimData`, low/high ignored by the distance and attack-frame walks) and their IEEE
 //! results: a zero framerate or speed yields `±inf`/`NaN` exactly as the C# float division does.
 //! ACE reads the table by id (0 → 0 / null); here the caller holds the [`Resolver`] and answers 0
@@ -48,7 +48,8 @@ impl AnimationLookup for [Animation] {
 
 /// DatLoader `GetAnimationLength(AnimData)`: `(high − low) / |framerate|` seconds, where a `high`
 /// of −1 or beyond the animation means `NumFrames` — so an explicit `high` counts one frame fewer
-/// than the −1 form [ODD-21]. A missing animation counts as 0 frames (ACE would throw).
+/// than the −1 form (quirk `timing-helpers`). A missing animation counts as 0 frames (ACE would
+/// throw: quirk `timing-missing-animation`).
 pub fn anim_data_length(anim: &AnimData, anims: &(impl AnimationLookup + ?Sized)) -> f32 {
     let nf = anims
         .animation(anim.anim_id)
@@ -67,7 +68,7 @@ pub fn anim_data_length(anim: &AnimData, anims: &(impl AnimationLookup + ?Sized)
 impl Resolver {
     /// DatLoader `GetAnimData(stance, motion, current)`: the anims of
     /// `Links[(stance << 16) | (current & 0xFFFFF)][motion]`, falling back to the style-wide map
-    /// only when the outer map exists but lacks `motion` [ODD-21]; empty when nothing matches.
+    /// only when the outer map exists but lacks `motion` (quirk `timing-helpers`); empty when nothing matches.
     pub fn anim_data(&self, stance: u32, motion: u32, current: u32) -> &[AnimData] {
         let outer = (stance << 16) | (current & 0xF_FFFF);
         if self.links_from(outer).is_none() {
@@ -200,7 +201,7 @@ impl Resolver {
 
     /// DatLoader `GetAttackFrames(stance, motion)`: every Attack hook in the anims of
     /// `GetAnimData(stance, motion, StyleDefaults[stance])`, walking **every** part frame
-    /// (low/high ignored, [ODD-21]), as `(frame index / total frames, hook)` with the index
+    /// (low/high ignored, quirk `timing-helpers`), as `(frame index / total frames, hook)` with the index
     /// cumulative across anims. Missing animations contribute no frames.
     pub fn attack_frames(
         &self,
@@ -232,7 +233,7 @@ impl Resolver {
 }
 
 /// `MotionTable.GetAnimDist(md)`: the length of Σ pos-frame origins over **all** pos frames of
-/// all anims (low/high ignored, [ODD-21]) divided by the number of pos frames, times the first
+/// all anims (low/high ignored, quirk `timing-helpers`) divided by the number of pos frames, times the first
 /// anim's framerate; 0 when the sum has length 0. Missing animations contribute nothing.
 pub fn anim_dist(md: &MotionData, anims: &(impl AnimationLookup + ?Sized)) -> f32 {
     let mut offset = Vec3::ZERO;

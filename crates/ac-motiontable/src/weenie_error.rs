@@ -1,4 +1,4 @@
-//! ACE `WeenieError` codes used by the motion code and `MovementType` (`motion-constants.md` §6–§7).
+//! ACE `WeenieError` codes used by the motion code and `MovementType`.
 //!
 //! They live in this crate because the MotionTableManager is the lowest layer that returns them;
 //! `ac-motioninterp` and the host reuse the same enum so every layer reports ACE's names and codes.
@@ -7,7 +7,13 @@ use std::fmt;
 
 /// The result code of a movement request (ACE `WeenieError`, the subset the physics code uses).
 ///
-/// `Display` prints the trace form `Name(0xXXXX)` of FORMAT.md §7 (e.g. `NoMtableData(0x0043)`).
+/// `Display` prints the form the scenario traces use, `Name(0xXXXX)` (e.g. `NoMtableData(0x0043)`).
+///
+/// ACE passes these around as values, `None` meaning success, and so do the layers below the
+/// user boundary (a pending motion stores one as its jump error). Public entry points answer
+/// `Result<(), WeenieError>` instead ([`WeenieError::into_result`]). The type is `#[must_use]`:
+/// a refusal silently dropped is a bug.
+#[must_use = "a WeenieError other than `None` is a refusal; handle it or drop it with `let _ =`"]
 #[repr(u32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum WeenieError {
@@ -123,6 +129,20 @@ impl WeenieError {
     pub fn is_ok(self) -> bool {
         self == Self::None
     }
+
+    /// The public-boundary shape: `None` is `Ok(())`, every other code a refusal `Err(self)`.
+    pub fn into_result(self) -> Result<(), WeenieError> {
+        if self.is_ok() { Ok(()) } else { Err(self) }
+    }
+
+    /// The reference's value shape of a result: `Ok(())` is `None` (what a trace prints as
+    /// `None(0x0000)`), a refusal is itself.
+    pub fn from_result(r: Result<(), WeenieError>) -> WeenieError {
+        match r {
+            Ok(()) => WeenieError::None,
+            Err(e) => e,
+        }
+    }
 }
 
 impl fmt::Display for WeenieError {
@@ -131,7 +151,11 @@ impl fmt::Display for WeenieError {
     }
 }
 
-/// ACE `MovementType` (`motion-constants.md` §6): which kind of movement request a
+/// A refusal is an error (`?` works with `Box<dyn Error>` and `anyhow`). `None` only appears as
+/// an error value if someone builds `Err(WeenieError::None)` by hand.
+impl std::error::Error for WeenieError {}
+
+/// ACE `MovementType`: which kind of movement request a
 /// `PerformMovement` carries. The MotionTableManager handles the interpreted/stop kinds and
 /// answers `None` for the rest.
 #[repr(u8)]

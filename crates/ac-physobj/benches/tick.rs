@@ -1,5 +1,8 @@
 //! Per-object tick cost on a crowd of 10,000 walking humanoids (synthetic humanoid table).
 //!
+//! Needs the `reference-host` feature (single slices): `cargo bench -p ac-physobj --features
+//! reference-host --bench tick`.
+//!
 //! Criterion reports the time of one world step (every object sliced once at 1/30 s); divide by
 //! 10,000 for the per-object tick. A counting global allocator reports the heap allocations per
 //! step after warm-up (target: zero) and the heap bytes each object owns (target: with the
@@ -10,6 +13,7 @@
 // criterion_group! generates an undocumented function.
 #![allow(missing_docs)]
 
+use ac_motiontable::Rules;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::Arc;
@@ -17,11 +21,10 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
 use ac_motioninterp::MovementParameters;
 use ac_motiontable::Resolver;
-use ac_physobj::{ConfigWeenie, PartArray, PhysicsObj, Plane, World};
+use ac_physobj::{ConfigWeenie, PhysicsObj, World};
 use ac_sequence::{AnimationCache, AnimationSource};
 use ac_testkit::synthetic;
 use criterion::{Criterion, criterion_group, criterion_main};
-use glam::Vec3;
 
 struct Counting;
 
@@ -58,23 +61,17 @@ const N: usize = 10_000;
 fn crowd(source: &Arc<dyn AnimationSource>, resolver: &Resolver) -> Vec<PhysicsObj> {
     let mut v = Vec::with_capacity(N);
     for i in 0..N {
-        let mut o = PhysicsObj::new(
-            PartArray::new(Arc::clone(source), Some(resolver.clone())),
-            Some(ConfigWeenie {
+        let mut o = PhysicsObj::builder()
+            .resolver(resolver.clone())
+            .animations(Arc::clone(source))
+            .weenie(ConfigWeenie {
                 run_rate: Some(1.0 + (i % 7) as f32 * 0.1),
                 ..ConfigWeenie::default()
-            }),
-        );
-        o.set_event_logging(false);
-        o.set_physics_layer(true);
-        o.set_contact_plane(Plane {
-            normal: Vec3::Z,
-            d: 0.0,
-        });
-        o.set_heading((i % 360) as f32);
-        o.mi_create();
-        o.mi_enter_default_state();
-        o.do_motion(WALK_FORWARD, &MovementParameters::default());
+            })
+            .heading((i % 360) as f32)
+            .build();
+        o.do_motion(WALK_FORWARD, &MovementParameters::default())
+            .expect("walking is allowed");
         v.push(o);
     }
     v
@@ -92,7 +89,7 @@ fn bench(c: &mut Criterion) {
             .into_iter()
             .collect::<AnimationCache>(),
     );
-    let resolver = Resolver::new(synthetic::humanoid_table());
+    let resolver = Resolver::new(synthetic::humanoid_table(), Rules::default());
     let before = LIVE_BYTES.load(Ordering::Relaxed);
     let mut objs = crowd(&source, &resolver);
     // Warm-up: links finish, buffers reach their steady capacity.
@@ -128,13 +125,13 @@ fn bench_world(c: &mut Criterion) {
             .into_iter()
             .collect::<AnimationCache>(),
     );
-    let resolver = Resolver::new(synthetic::humanoid_table());
-    let mut w = World::new();
+    let resolver = Resolver::new(synthetic::humanoid_table(), Rules::default());
+    let mut w = World::new(Rules::default());
     for o in crowd(&source, &resolver) {
-        w.insert(o);
+        w.insert(o).expect("same rules");
     }
     for _ in 0..60 {
-        w.tick(0.04);
+        w.tick(0.04).expect("finite step");
     }
     c.bench_function("world tick 10k walking objects (serial)", |b| {
         b.iter(|| w.tick(0.04))

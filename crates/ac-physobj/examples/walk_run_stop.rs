@@ -1,23 +1,16 @@
 //! Walk → run → turn → stop on the synthetic humanoid table, plotted as an SVG.
 //!
 //! `cargo run -p ac-physobj --example walk_run_stop [OUT.svg]` simulates one creature on flat
-//! ground (no collision: the ground is a contact plane set by hand) at 30 Hz and writes three
+//! ground (no collision: the builder stands it on a contact plane) at 30 Hz and writes three
 //! panels — position (x, y), speed and heading over time — to `OUT.svg` (default
 //! `walk_run_stop.svg`). The table and animations are `ac_testkit::synthetic`, not retail data.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use ac_motioninterp::{HoldKey, MovementParameters};
-use ac_motiontable::Resolver;
-use ac_physobj::{ConfigWeenie, PartArray, PhysicsObj, Plane};
-use ac_sequence::{AnimationCache, AnimationSource};
-use ac_testkit::synthetic;
-use glam::Vec3;
+use ac_physobj::prelude::*;
 
-const WALK_FORWARD: u32 = 0x4500_0005;
-const TURN_RIGHT: u32 = 0x6500_000D;
-const DT: f32 = 1.0 / 30.0;
+const DT: f64 = 1.0 / 30.0;
 
 struct Sample {
     t: f32,
@@ -27,31 +20,22 @@ struct Sample {
     heading: f32,
 }
 
-fn main() {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "walk_run_stop.svg".to_string());
-    let source: Arc<dyn AnimationSource> = Arc::new(
-        synthetic::animations()
-            .into_iter()
-            .collect::<AnimationCache>(),
-    );
-    let table = Resolver::new(synthetic::humanoid_table());
-    let mut o = PhysicsObj::new(
-        PartArray::new(source, Some(table)),
-        Some(ConfigWeenie {
-            run_rate: Some(1.5),
-            ..ConfigWeenie::default()
-        }),
-    );
-    o.set_physics_layer(true);
-    o.set_event_logging(false);
-    o.set_contact_plane(Plane {
-        normal: Vec3::Z,
-        d: 0.0,
-    });
-    o.mi_create();
-    o.mi_enter_default_state();
+    // Synthetic data, built in memory (a real program opens a DAT with `PortalDat::open`).
+    let anims: AnimationCache = ac_testkit::synthetic::animations().into_iter().collect();
+    let mut world = World::new(Rules::default());
+    let id = world.spawn(
+        PhysicsObj::builder()
+            .motion_table(ac_testkit::synthetic::humanoid_table())
+            .animations(Arc::new(anims))
+            .weenie(ConfigWeenie {
+                run_rate: Some(1.5),
+                ..ConfigWeenie::default()
+            }),
+    )?;
 
     let walk = MovementParameters::default();
     let run = MovementParameters {
@@ -59,60 +43,54 @@ fn main() {
         ..MovementParameters::default()
     };
     // (time, label, action)
-    type Action = fn(&mut PhysicsObj, &MovementParameters, &MovementParameters);
+    type Action =
+        fn(&mut PhysicsObj, &MovementParameters, &MovementParameters) -> Result<(), WeenieError>;
     let script: [(f32, &str, Action); 6] = [
-        (0.5, "walk", |o, w, _| {
-            o.do_motion(WALK_FORWARD, w);
-        }),
-        (2.5, "run", |o, _, r| {
-            o.do_motion(WALK_FORWARD, r);
-        }),
-        (4.5, "turn", |o, _, r| {
-            o.do_motion(TURN_RIGHT, r);
-        }),
+        (0.5, "walk", |o, w, _| o.do_motion(motion::WALK_FORWARD, w)),
+        (2.5, "run", |o, _, r| o.do_motion(motion::WALK_FORWARD, r)),
+        (4.5, "turn", |o, _, r| o.do_motion(motion::TURN_RIGHT, r)),
         (6.0, "straight", |o, _, r| {
-            o.stop_motion(TURN_RIGHT, r);
+            o.stop_motion(motion::TURN_RIGHT, r)
         }),
-        (7.0, "walk", |o, w, _| {
-            o.do_motion(WALK_FORWARD, w);
-        }),
+        (7.0, "walk", |o, w, _| o.do_motion(motion::WALK_FORWARD, w)),
         (8.5, "stop", |o, w, _| {
-            o.stop_motion(WALK_FORWARD, w);
+            o.stop_motion(motion::WALK_FORWARD, w)
         }),
     ];
     let mut samples = Vec::new();
     let mut next = 0;
     let steps = (10.0 / DT) as usize;
+    let mut last = world[id].position().frame.origin;
     for i in 0..=steps {
-        let t = i as f32 * DT;
+        let t = (i as f64 * DT) as f32;
         while next < script.len() && t >= script[next].0 {
-            (script[next].2)(&mut o, &walk, &run);
+            (script[next].2)(&mut world[id], &walk, &run)?;
             next += 1;
         }
-        o.slice(f64::from(DT));
+        world.step(DT)?;
+        let o = &world[id];
         let p = o.position().frame.origin;
         samples.push(Sample {
             t,
             x: p.x,
             y: p.y,
-            speed: o.cached_velocity().length(),
+            speed: (p - last).length() / DT as f32,
             heading: o.heading(),
         });
+        last = p;
     }
     let marks: Vec<(f32, &str)> = script.iter().map(|s| (s.0, s.1)).collect();
-    let svg = render(&samples, &marks);
-    if let Err(e) = std::fs::write(&out, svg) {
-        eprintln!("cannot write {out}: {e}");
-        std::process::exit(1);
-    }
-    let last = samples.last().map_or((0.0, 0.0), |s| (s.x, s.y));
+    std::fs::write(&out, render(&samples, &marks))
+        .map_err(|e| format!("cannot write {out}: {e}"))?;
+    let end = samples.last().map_or((0.0, 0.0), |s| (s.x, s.y));
     println!(
         "wrote {out}: {} samples, final position {:.2},{:.2}, final heading {:.1}",
         samples.len(),
-        last.0,
-        last.1,
-        o.heading()
+        end.0,
+        end.1,
+        world[id].heading()
     );
+    Ok(())
 }
 
 /// A named, coloured polyline of (t, value) points.

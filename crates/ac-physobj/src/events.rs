@@ -4,7 +4,7 @@ use std::fmt;
 
 use ac_motiontable::MotionCommand;
 
-/// One host event (FORMAT.md §6 / §8.2, FORMAT-physics.md §2.3, FORMAT-interp.md §5).
+/// One host event (the `event` lines of a trace, docs/scenarios.md).
 ///
 /// Why a log: the lower layers reach the object through host traits; every such call that has a
 /// visible effect outside the object is recorded here, in call order, so a driver (the scenario
@@ -98,7 +98,7 @@ impl fmt::Debug for ObjectEvent {
     }
 }
 
-/// The trace text after `event ` (FORMAT.md §8.2), e.g. `motion_done 0x41000003 true`.
+/// The trace text after `event `, e.g. `motion_done 0x41000003 true`.
 impl fmt::Display for ObjectEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

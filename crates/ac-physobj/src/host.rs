@@ -10,31 +10,14 @@ use ac_motiontable::MovementType;
 use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
+use crate::core::ObjCore;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
-use crate::object::{ObjCore, SET_POSITION_FLAGS};
-use crate::weenie::ConfigWeenie;
+use crate::object::SET_POSITION_FLAGS;
 
-impl Weenie for ConfigWeenie {
-    fn is_creature(&self) -> bool {
-        self.creature
-    }
-    fn inq_run_rate(&self, rate: &mut f32) -> bool {
-        ConfigWeenie::inq_run_rate(self, rate)
-    }
-    fn inq_jump_velocity(&self, extent: f32, vz: &mut f32) -> bool {
-        ConfigWeenie::inq_jump_velocity(self, extent, vz)
-    }
-    fn can_jump(&self, _extent: f32) -> bool {
-        self.can_jump
-    }
-    fn jump_stamina_cost(&self, _extent: f32, _stamina_cost: i32) -> f32 {
-        self.jump_stamina_cost
-    }
-}
-
-/// The reference host (FORMAT.md §6, FORMAT-physics.md §2.3) as the interpreter sees it.
-impl MotionHost for ObjCore {
+/// The object as the interpreter sees it: the reference host's answers (docs/scenarios.md,
+/// "The object and the reference host").
+impl<W: Weenie> MotionHost for ObjCore<W> {
     fn weenie(&self) -> Option<&dyn Weenie> {
         self.weenie.as_ref().map(|w| w as &dyn Weenie)
     }
@@ -140,7 +123,7 @@ impl MotionHost for ObjCore {
     }
 
     fn set_local_velocity(&mut self, v: Vec3) {
-        ObjCore::set_local_velocity(self, v);
+        ObjCore::<W>::set_local_velocity(self, v);
     }
 
     fn velocity(&self) -> Vec3 {
@@ -160,40 +143,40 @@ impl MotionHost for ObjCore {
     }
 
     fn set_active(&mut self, on: bool) {
-        let _ = ObjCore::set_active(self, on);
+        let _ = ObjCore::<W>::set_active(self, on);
     }
 }
 
 /// `PhysicsObj.get_minterp()`: the interpreter, creating the movement manager (event
 /// `make_movement_manager`) and entering its default state when it is missing. ACE then
-/// activates the object only when it is **Static** (spec ODD-23); retail activates non-static
-/// objects (retail-vs-ace O15).
-pub(crate) fn get_minterp<'a>(
-    core: &mut ObjCore,
+/// activates the object only when it is **Static**; retail activates non-static objects (quirk
+/// `minterp-activation`).
+pub(crate) fn get_minterp<'a, W: Weenie>(
+    core: &mut ObjCore<W>,
     mm: &'a mut Option<MovementManager>,
 ) -> &'a mut MovementManager {
     if mm.is_none() {
         core.log(ObjectEvent::MakeMovementManager);
-        let mut m = MovementManager::new(core.fidelity);
+        let mut m = MovementManager::new(core.rules);
         m.enter_default_state(core);
         let is_static = core.state.contains(ObjectState::STATIC);
-        if is_static != core.fidelity.is_retail() {
+        if is_static != core.rules.minterp_activates_non_static {
             core.transient.insert(TransientState::ACTIVE);
         }
         *mm = Some(m);
     }
-    let fidelity = core.fidelity;
+    let rules = core.rules;
     // Already filled above: the closure never runs; it only avoids an unwrap.
-    mm.get_or_insert_with(|| MovementManager::new(fidelity))
+    mm.get_or_insert_with(|| MovementManager::new(rules))
 }
 
 /// The object lent to its position manager: everything but the position manager itself.
-pub(crate) struct ImHost<'a> {
-    pub(crate) core: &'a mut ObjCore,
+pub(crate) struct ImHost<'a, W> {
+    pub(crate) core: &'a mut ObjCore<W>,
     pub(crate) mm: &'a mut Option<MovementManager>,
 }
 
-impl InterpHost for ImHost<'_> {
+impl<W: Weenie> InterpHost for ImHost<'_, W> {
     fn position(&self) -> Position {
         self.core.position
     }

@@ -1,90 +1,111 @@
-//! `ac-physobj` — layer 6 (top) of the acmotion stack: the physics object and its world.
+//! `ac-physobj` — layer 6 (top) of the acmotion stack, and the crate to program against: the
+//! physics object and its world.
 //!
 //! ```text
 //! ac-dat → ac-motiontable → ac-sequence → ac-motioninterp → ac-interp-manager → ac-physobj
 //! ```
 //!
-//! [`PhysicsObj`] owns one object's part array (animation sequence + motion-table manager), its
-//! movement manager (motion interpreter), its position manager (interpolation, sticky,
-//! constraint), its flags and physics state, and runs its tick:
+//! This is the stack's **API boundary**: a client, server or tool depends on this crate alone
+//! (the lower crates are re-exported under their own names, and [`prelude`] brings in what a
+//! program needs). The lower crates are usable on their own, but their APIs serve the layers
+//! above and change with them.
 //!
-//! * `update_object` time slicing ([`PhysicsObj::update_object`] for an elapsed time,
-//!   [`PhysicsObj::update_object_at`] for a clock with ACE's remainder carry): f64 clock, 0.1 s
-//!   chunks, a rest above 1/30 s, gaps above 2 s dropped; [`Fidelity::Retail`] uses the retail
-//!   quantum rules (retail-vs-ace item 15).
-//! * one slice ([`PhysicsObj::slice`], ACE `UpdateObjectInternal`) in the reference order:
-//!   sequence → scale (or zero when airborne) → position correction → combine → physics
-//!   (gravity, friction, small-velocity snap, omega) → hooks (the AnimDone → MotionDone →
-//!   interpreter → weenie chain) → placement → completion poll → position-manager `UseTime`.
+//! # Walk a humanoid
 //!
-//! It implements the host traits of the lower crates (`ac_motioninterp::MotionHost`,
-//! `ac_motioninterp::Weenie` for [`ConfigWeenie`], `ac_interp_manager::InterpHost`) and records
-//! every host event in call order ([`ObjectEvent`], drained with [`PhysicsObj::take_events`]).
-//! It is the conformance corpus's "reference host" (`FORMAT.md` §6, `FORMAT-physics.md`,
-//! `FORMAT-interp.md`): the scenario runner drives every layer through it.
+//! ```
+//! use ac_physobj::prelude::*;
+//! # let path = std::env::temp_dir().join(format!("acmotion-doc-{}.dat", std::process::id()));
+//! # std::fs::write(&path, ac_testkit::synthetic::synthetic_dat(ac_testkit::synthetic::DEFAULT_SEED)?)?;
+//!
+//! let portal = PortalDat::open(&path)?; // client_portal.dat (here: the synthetic one)
+//! let mut world = World::new(Rules::default());
+//! let walker = world.spawn(portal.object(0x0200_0001)?)?; // a humanoid Setup
+//! world[walker].do_motion(motion::WALK_FORWARD, &MovementParameters::default())?;
+//! for _ in 0..60 {
+//!     world.step(1.0 / 30.0)?; // two seconds at 30 Hz
+//! }
+//! println!("walked to {}", world[walker].position().frame.origin);
+//! # assert!(world[walker].position().frame.origin.y > 1.0);
+//! # std::fs::remove_file(&path)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What is here
+//!
+//! * [`PhysicsObj`] — one object: its part array (animation sequence + motion-table manager),
+//!   its movement manager (motion interpreter), its position manager (interpolation, sticky,
+//!   constraint), its flags and physics state, and its tick. Build it with
+//!   [`PhysicsObj::builder`] or from a [`PortalDat`]'s setups; drive it with
+//!   [`PhysicsObj::do_motion`] and friends (refusals are `Err(WeenieError)`).
+//! * Time: [`World::step`] advances every object in fixed 1/30 s slices whatever the frame rate;
+//!   [`PhysicsObj::update_object`] / [`PhysicsObj::update_object_at`] and [`World::tick`] are the
+//!   reference's own slicing (0.1 s chunks, a rest above 1/30 s, gaps above 2 s dropped), whose
+//!   rules their docs spell out.
+//! * [`Rules`] — ACE's behaviour (default) or the retail client's, set once: every layer of an
+//!   object follows the rules it was built with, and a world's objects follow the world's.
+//! * The game object is pluggable: `PhysicsObj<W: Weenie = ConfigWeenie>`.
+//! * [`wire`] reads and writes the movement messages (MoveToState, AutonomousPosition, Jump,
+//!   UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte.
 //!
 //! # No collision
 //!
-//! **There is no collision detection.** ACE's collision transition is replaced by the corpus's
+//! **There is no collision detection.** ACE's collision transition is replaced by the reference's
 //! stand-in: a moved candidate position is accepted exactly as computed, the cell id does not
 //! change, and nothing stops an object going through the ground. Contact, OnWalkable, the
 //! contact plane and the acceleration change only when the caller says so
-//! ([`PhysicsObj::set_on_walkable`], [`PhysicsObj::land_on_flat_ground`], the raw setters). A
-//! falling object falls forever until it is landed.
+//! ([`PhysicsObj::set_on_walkable`], [`PhysicsObj::land_on_flat_ground`]). A falling object
+//! falls forever until it is landed.
 //!
 //! # Interpolation
 //!
-//! ACE's own InterpolationManager is dead code (spec §F, ODD-8/10), so position correction
-//! follows the retail client's rules in both fidelity modes (retail-vs-ace item 14): the
-//! correction replaces the slice's offset frame, `keep_heading` is honoured, and a failed
-//! progress audit within 0.2 counts as success.
+//! ACE's own InterpolationManager is dead code (quirk `dead-interpolation-manager`), so position
+//! correction follows the retail client's rules under every rule set: the correction replaces
+//! the slice's offset frame (`interp-offset-replaced`), `keep_heading` is honoured
+//! (`interp-keep-heading`), and a failed progress audit within 0.2 counts as success
+//! (`interp-near-success`). `docs/quirks.md` lists these and every other quirk by name.
 //!
-//! # Example
+//! # Cargo features
 //!
-//! ```
-//! use std::sync::Arc;
-//! use ac_physobj::{ObjectEvent, PartArray, PhysicsObj, TransientState};
-//! use glam::Vec3;
-//!
-//! // An object with no motion table and no animations, airborne and active.
-//! let parts = PartArray::new(Arc::new(ac_sequence::NoAnimations), None);
-//! let mut obj = PhysicsObj::new(parts, None);
-//! obj.set_physics_layer(true);
-//! obj.set_transient_raw(TransientState::ACTIVE);
-//! obj.calc_acceleration(); // gravity
-//! obj.set_velocity(Vec3::new(1.0, 0.0, 5.0));
-//! assert_eq!(obj.take_events(), vec![ObjectEvent::SetVelocity]);
-//!
-//! let mut slices = Vec::new();
-//! let r = obj.update_object(0.25, &mut slices); // 0.1 + 0.1 + 0.05
-//! assert_eq!(r.slices, 3);
-//! assert!(obj.position().frame.origin.x > 0.2);
-//! assert!(obj.velocity().z < 5.0);
-//! ```
-//!
-//! [`wire`] reads and writes the movement messages (MoveToState, AutonomousPosition, Jump,
-//! UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte.
-//!
-//! [`World`] holds many objects with stable ids and ticks them deterministically, serially or
-//! in parallel (bit-identical: objects do not interact).
+//! * `reference-host` — the conformance runner's surface: direct interpreter and interpolation
+//!   calls (`mi_*`, `im_*`), raw setters with no side effects, single slices, and the per-call
+//!   event log (`ObjectEvent`, off until asked for). `xtask`
+//!   enables it; a game does not need it.
 
+pub mod builder;
+mod core;
+#[cfg(feature = "reference-host")]
 pub mod events;
+// Without the feature the events are built and dropped at once (the log compiles away).
+#[cfg(not(feature = "reference-host"))]
+#[allow(dead_code)]
+mod events;
 pub mod flags;
 mod host;
 mod object;
 pub mod parts;
+pub mod prelude;
+#[cfg(feature = "reference-host")]
+mod reference_host;
+mod tick;
 pub mod weenie;
 pub mod wire;
 mod world;
 
+pub use ac_dat;
+pub use ac_interp_manager;
 pub use ac_interp_manager::Position;
-pub use ac_motiontable::Fidelity;
+pub use ac_motioninterp;
+pub use ac_motioninterp::{MovementParameters, Weenie, WeenieError};
+pub use ac_motiontable;
+pub use ac_motiontable::{Fidelity, Rules};
+pub use ac_sequence;
+pub use builder::{BuildError, PhysicsObjBuilder, PortalDat};
+pub use core::Plane;
+#[cfg(feature = "reference-host")]
 pub use events::ObjectEvent;
 pub use flags::{ObjectState, TransientState};
-pub use object::{
-    HUGE_QUANTUM, MAX_QUANTUM, MAX_VELOCITY, MIN_QUANTUM, PhysicsObj, Plane, RETAIL_MAX_QUANTUM,
-    SET_POSITION_FLAGS, SliceOutcome, SliceRecord, UpdateResult,
-};
+pub use object::{PhysicsObj, SET_POSITION_FLAGS};
 pub use parts::{MotionCompletion, PartArray};
+pub use tick::{SliceOutcome, SliceRecord, UpdateResult};
 pub use weenie::ConfigWeenie;
-pub use world::{ObjectId, World};
+pub use world::{ObjectId, STEP_TOLERANCE, TimeError, World};

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use ac_motiontable::{Fidelity, MotionTableManager, Resolver};
+use ac_motiontable::{MotionTableManager, Resolver, Rules};
 use ac_sequence::{AnimationSource, Sequence};
 
 pub use ac_motiontable::MotionCompletion;
@@ -10,7 +10,7 @@ pub use ac_motiontable::MotionCompletion;
 /// ACE `PartArray`, reduced to what motion needs: the sequence and the motion-table manager.
 ///
 /// They are owned together because every manager operation drives this object's sequence;
-/// both fields are public so table-layer and sequence-layer callers (FORMAT.md §7.2, §7.4) can
+/// both fields are public so table-layer and sequence-layer callers (the scenario runner's steps) can
 /// split-borrow them (`manager.table_and_state_mut()` with `&mut sequence`).
 #[derive(Debug)]
 pub struct PartArray {
@@ -22,23 +22,17 @@ pub struct PartArray {
 
 impl PartArray {
     /// A part array whose sequence loads animations from `source` and whose manager uses the
-    /// motion table `table` (`None`: a manager without a table, ACE `Create(0)`).
-    pub fn new(source: Arc<dyn AnimationSource>, table: Option<Resolver>) -> Self {
+    /// motion table `table` (`None`: a manager without a table, ACE `Create(0)`), both under
+    /// `rules` (the table is read under them whatever rules its resolver was built with).
+    pub fn new(source: Arc<dyn AnimationSource>, table: Option<Resolver>, rules: Rules) -> Self {
         Self {
-            sequence: Sequence::new(source),
-            manager: MotionTableManager::new(table),
+            sequence: Sequence::new(source, rules),
+            manager: MotionTableManager::new(table, rules),
         }
     }
 
-    /// The same with the sequence's fidelity chosen.
-    pub fn with_fidelity(
-        source: Arc<dyn AnimationSource>,
-        table: Option<Resolver>,
-        fidelity: Fidelity,
-    ) -> Self {
-        Self {
-            sequence: Sequence::new(source).with_fidelity(fidelity),
-            manager: MotionTableManager::new(table),
-        }
+    /// The rules of the sequence and the manager.
+    pub fn rules(&self) -> Rules {
+        self.sequence.rules()
     }
 }

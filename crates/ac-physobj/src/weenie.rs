@@ -1,20 +1,21 @@
 //! A configurable game object (weenie) for objects that have no game logic behind them.
 
-/// A weenie whose answers are plain configuration values (FORMAT.md §5).
+use ac_motioninterp::Weenie;
+
+/// A weenie whose answers are plain configuration values.
 ///
 /// Why: the interpreter asks its game object a handful of questions (is it a creature, its run
 /// rate, its jump velocity and stamina cost). A server plugs in its own game object; tests,
 /// examples, the [`crate::World`] and the scenario runner use this one, whose answers are set
-/// directly. `OnMotionDone` is not a method here: the object logs it as
-/// [`crate::ObjectEvent::WeenieMotionDone`] when it has a weenie.
+/// directly. `OnMotionDone` is not a method here (the reference host logs it as an event when
+/// the object has a weenie).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ConfigWeenie {
     /// `IsCreature`.
     pub creature: bool,
-    /// `InqRunRate`: `Some(rate)` answers true with that rate; `None` answers false and leaves the
-    /// caller's rate alone.
+    /// `InqRunRate`: `Some(rate)`, or `None` to let the interpreter fall back to its own rate.
     pub run_rate: Option<f32>,
-    /// `InqJumpVelocity`: `Some(v)` answers true with `v`; `None` writes 0 and answers false.
+    /// `InqJumpVelocity`: the take-off vertical speed, or `None` (vertical speed 0).
     pub jump_velocity: Option<f32>,
     /// `CanJump(extent)`.
     pub can_jump: bool,
@@ -24,7 +25,8 @@ pub struct ConfigWeenie {
 }
 
 impl Default for ConfigWeenie {
-    /// FORMAT.md §5 defaults: a creature with no run rate, no jump velocity, can jump, cost 0.
+    /// The scenario object's defaults: a creature with no run rate, no jump velocity, can jump,
+    /// cost 0 (quirk `zero-stamina-jump`).
     fn default() -> Self {
         Self {
             creature: true,
@@ -36,29 +38,20 @@ impl Default for ConfigWeenie {
     }
 }
 
-impl ConfigWeenie {
-    /// `InqRunRate(ref rate)`.
-    pub fn inq_run_rate(&self, rate: &mut f32) -> bool {
-        match self.run_rate {
-            Some(r) => {
-                *rate = r;
-                true
-            }
-            None => false,
-        }
+impl Weenie for ConfigWeenie {
+    fn is_creature(&self) -> bool {
+        self.creature
     }
-
-    /// `InqJumpVelocity(extent, out v)`.
-    pub fn inq_jump_velocity(&self, _extent: f32, v: &mut f32) -> bool {
-        match self.jump_velocity {
-            Some(j) => {
-                *v = j;
-                true
-            }
-            None => {
-                *v = 0.0;
-                false
-            }
-        }
+    fn run_rate(&self) -> Option<f32> {
+        self.run_rate
+    }
+    fn jump_velocity(&self, _extent: f32) -> Option<f32> {
+        self.jump_velocity
+    }
+    fn can_jump(&self, _extent: f32) -> bool {
+        self.can_jump
+    }
+    fn jump_stamina_cost(&self, _extent: f32, _stamina_cost: i32) -> f32 {
+        self.jump_stamina_cost
     }
 }

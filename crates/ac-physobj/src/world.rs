@@ -1,15 +1,35 @@
-//! A world of physics objects with stable ids and a deterministic tick.
+//! A world of physics objects with stable ids, a clock and a deterministic tick.
 
-use ac_motiontable::Fidelity;
+use ac_motioninterp::Weenie;
+use ac_motiontable::Rules;
 use rayon::prelude::*;
 use slotmap::{SlotMap, new_key_type};
 
-use crate::object::{MIN_QUANTUM, PhysicsObj, SliceRecord};
+use crate::builder::{BuildError, PhysicsObjBuilder};
+use crate::object::PhysicsObj;
+use crate::tick::SliceRecord;
+use crate::weenie::ConfigWeenie;
 
 new_key_type! {
     /// A stable handle to an object in a [`World`] (survives other objects' removal).
     pub struct ObjectId;
 }
+
+/// A time value the world or an object refused, because it would poison the clock.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+pub enum TimeError {
+    /// A time step that is not a finite number of seconds ≥ 0, or that would overflow the clock.
+    #[error("time step {0} s is not a finite, non-negative number of seconds")]
+    InvalidStep(f64),
+    /// A clock value that is not finite.
+    #[error("clock value {0} s is not finite")]
+    InvalidClock(f64),
+}
+
+/// Two step lengths closer than this (seconds) count as equal when [`World::step`] decides
+/// whether a fixed step is due. Far below any frame time, far above f64 rounding of a clock that
+/// runs for years, so 60 calls of `1.0 / 60.0` are exactly 30 steps.
+pub const STEP_TOLERANCE: f64 = 1e-9;
 
 /// Many objects ticked together.
 ///
@@ -18,39 +38,89 @@ new_key_type! {
 /// That makes the serial tick deterministic (slot order) and lets the opt-in parallel tick give
 /// bit-identical results: each object is updated by exactly the same code on exactly the same
 /// inputs, only on another thread.
-#[derive(Debug, Default)]
-pub struct World {
-    objects: SlotMap<ObjectId, PhysicsObj>,
+///
+/// Two ways to advance it:
+///
+/// * [`World::step`] — fixed steps of the rules' tick rate (1/30 s), with an accumulator: call it
+///   with your frame time at any rate and every object slices once per 1/30 s elapsed. Use this
+///   unless you need the reference's own stepping.
+/// * [`World::tick`] — the reference's clock-driven `update_object` for every object (see
+///   [`PhysicsObj::update_object_at`]): objects slice in whole `max_quantum` chunks plus a rest
+///   above `min_quantum`, carrying smaller rests. Called at 30 Hz it slices every other call
+///   (30 slices of 2/30 s per second).
+///
+/// All objects of a world follow the world's [`Rules`]; [`World::insert`] refuses an object
+/// built with others.
+#[derive(Debug)]
+pub struct World<W = ConfigWeenie> {
+    objects: SlotMap<ObjectId, PhysicsObj<W>>,
     now: f64,
     last_update: f64,
-    fidelity: Fidelity,
+    accumulator: f64,
+    rules: Rules,
     scratch: Vec<SliceRecord>,
 }
 
-impl World {
-    /// An empty world at time 0.
-    pub fn new() -> Self {
-        Self::default()
+impl<W> Default for World<W> {
+    /// An empty world under ACE's rules.
+    fn default() -> Self {
+        Self {
+            objects: SlotMap::with_key(),
+            now: 0.0,
+            last_update: 0.0,
+            accumulator: 0.0,
+            rules: Rules::default(),
+            scratch: Vec::new(),
+        }
+    }
+}
+
+impl<W: Weenie> World<W> {
+    /// An empty world at time 0 whose objects follow `rules` (which also decide where the 30 Hz
+    /// gate of [`Self::tick`] sits, quirk `world-tick-gate`).
+    pub fn new(rules: Rules) -> Self {
+        Self {
+            rules,
+            ..Self::default()
+        }
     }
 
-    /// Add an object; its clock is set to the world's current time.
-    pub fn insert(&mut self, mut obj: PhysicsObj) -> ObjectId {
-        obj.set_update_time(self.now);
-        self.objects.insert(obj)
+    /// The world's rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Build the object `builder` describes under the world's rules and add it (its clock is set
+    /// to the world's current time). A builder with explicit rules that differ is refused.
+    pub fn spawn(&mut self, builder: PhysicsObjBuilder<W>) -> Result<ObjectId, BuildError> {
+        match builder.explicit_rules() {
+            Some(r) if r != self.rules => Err(BuildError::RulesMismatch),
+            _ => self.insert(builder.rules(self.rules).build()),
+        }
+    }
+
+    /// Add an object built elsewhere (its clock is set to the world's current time); refused
+    /// when its rules differ from the world's.
+    pub fn insert(&mut self, mut obj: PhysicsObj<W>) -> Result<ObjectId, BuildError> {
+        if obj.rules() != self.rules {
+            return Err(BuildError::RulesMismatch);
+        }
+        obj.core.update_time = self.now;
+        Ok(self.objects.insert(obj))
     }
 
     /// Remove an object.
-    pub fn remove(&mut self, id: ObjectId) -> Option<PhysicsObj> {
+    pub fn remove(&mut self, id: ObjectId) -> Option<PhysicsObj<W>> {
         self.objects.remove(id)
     }
 
     /// An object by id.
-    pub fn get(&self, id: ObjectId) -> Option<&PhysicsObj> {
+    pub fn get(&self, id: ObjectId) -> Option<&PhysicsObj<W>> {
         self.objects.get(id)
     }
 
     /// An object by id, mutable.
-    pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut PhysicsObj> {
+    pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut PhysicsObj<W>> {
         self.objects.get_mut(id)
     }
 
@@ -70,58 +140,89 @@ impl World {
     }
 
     /// Objects in slot order.
-    pub fn iter(&self) -> impl Iterator<Item = (ObjectId, &PhysicsObj)> {
+    pub fn iter(&self) -> impl Iterator<Item = (ObjectId, &PhysicsObj<W>)> {
         self.objects.iter()
     }
 
-    /// The world's fidelity: with [`Fidelity::Retail`] the 30 Hz gate is global, as in the
-    /// retail client's `CPhysics::UseTime` (retail-vs-ace item 15): a tick less than 1/30 s after
-    /// the last world update updates no object. With `Ace` every object gates itself. (Each
-    /// object's own slicing follows the object's fidelity.)
-    pub fn set_fidelity(&mut self, f: Fidelity) {
-        self.fidelity = f;
+    /// Objects in slot order, mutable.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (ObjectId, &mut PhysicsObj<W>)> {
+        self.objects.iter_mut()
     }
 
-    /// Whether this tick passes the world-level gate (always with `Ace`).
+    /// Advance the clock by `dt` seconds (any value ≥ 0, e.g. your frame time) and run every
+    /// due fixed step: one slice of the rules' tick period (1/30 s) per object, in slot order.
+    /// The time not yet stepped carries into the next call, so 60 calls of 1/60 s, 30 calls of
+    /// 1/30 s and one call of 1 s all run exactly 30 steps. As in the reference, a gap above
+    /// `huge_quantum` (2 s) is dropped rather than simulated. Returns the number of steps run.
+    ///
+    /// A negative or non-finite `dt` is refused and changes nothing.
+    pub fn step(&mut self, dt: f64) -> Result<u32, TimeError> {
+        self.advance_clock(dt)?;
+        if dt > self.rules.huge_quantum {
+            self.accumulator = 0.0;
+            for obj in self.objects.values_mut() {
+                obj.core.update_time = self.now;
+            }
+            return Ok(0);
+        }
+        let period = self.step_period();
+        self.accumulator += dt;
+        let mut steps = 0;
+        while self.accumulator + STEP_TOLERANCE >= period {
+            self.accumulator -= period;
+            for obj in self.objects.values_mut() {
+                obj.fixed_step(period);
+            }
+            steps += 1;
+        }
+        Ok(steps)
+    }
+
+    /// The length of one [`Self::step`]: the tick period of the rules' `min_quantum` (1/30 s),
+    /// exact in f64.
+    pub fn step_period(&self) -> f64 {
+        1.0 / (1.0 / f64::from(self.rules.min_quantum)).round()
+    }
+
+    /// Advance the clock by `dt` and run every object's clock-driven `update_object` (the
+    /// reference's stepping, see the type docs), one after the other in slot order. Slice records
+    /// are discarded. A negative or non-finite `dt` is refused and changes nothing.
+    pub fn tick(&mut self, dt: f64) -> Result<(), TimeError> {
+        self.advance_clock(dt)?;
+        if !self.gate() {
+            return Ok(());
+        }
+        let now = self.now;
+        for obj in self.objects.values_mut() {
+            self.scratch.clear();
+            obj.slice_until(now, &mut self.scratch);
+        }
+        self.scratch.clear();
+        Ok(())
+    }
+
+    /// Check `dt` and move the clock.
+    fn advance_clock(&mut self, dt: f64) -> Result<(), TimeError> {
+        let now = self.now + dt;
+        if !dt.is_finite() || dt < 0.0 || !now.is_finite() {
+            return Err(TimeError::InvalidStep(dt));
+        }
+        self.now = now;
+        Ok(())
+    }
+
+    /// Whether this tick passes the world-level gate. With [`Rules::global_tick_gate`] (retail,
+    /// quirk `world-tick-gate`) the 30 Hz gate is global, as in the retail client's
+    /// `CPhysics::UseTime`: a tick less than `min_quantum` after the last world update updates
+    /// no object. Under ACE's rules every object gates itself and this always passes.
     fn gate(&mut self) -> bool {
-        if self.fidelity.is_retail() {
-            if self.now - self.last_update < f64::from(MIN_QUANTUM) {
+        if self.rules.global_tick_gate {
+            if self.now - self.last_update < f64::from(self.rules.min_quantum) {
                 return false;
             }
             self.last_update = self.now;
         }
         true
-    }
-
-    /// Advance the clock by `dt` and run every object's clock-driven `update_object`, one after
-    /// the other in slot order. Slice records are discarded (events stay in each object's log
-    /// unless logging is off: drain them or turn logging off for long runs).
-    pub fn tick(&mut self, dt: f64) {
-        self.now += dt;
-        if !self.gate() {
-            return;
-        }
-        let now = self.now;
-        for obj in self.objects.values_mut() {
-            self.scratch.clear();
-            obj.update_object_at(now, &mut self.scratch);
-        }
-        self.scratch.clear();
-    }
-
-    /// The same as [`Self::tick`] on rayon's thread pool. Objects are independent, so the result
-    /// is bit-identical to the serial tick.
-    pub fn tick_parallel(&mut self, dt: f64) {
-        self.now += dt;
-        if !self.gate() {
-            return;
-        }
-        let now = self.now;
-        let mut objs: Vec<&mut PhysicsObj> = self.objects.values_mut().collect();
-        objs.par_iter_mut().for_each_init(Vec::new, |scratch, obj| {
-            scratch.clear();
-            obj.update_object_at(now, scratch);
-        });
     }
 
     /// A 64-bit FNV-1a digest of every object's observable physics state (position, velocity,
@@ -151,7 +252,7 @@ impl World {
             }
             for v in [
                 o.velocity(),
-                o.cached_velocity(),
+                o.core.cached_velocity,
                 o.omega(),
                 o.acceleration(),
             ] {
@@ -161,8 +262,45 @@ impl World {
             }
             eat(o.state().bits());
             eat(o.transient().bits());
-            eat(o.initial_updates() as u32);
+            eat(o.core.initial_updates as u32);
         }
         h
+    }
+}
+
+impl<W: Weenie + Send> World<W> {
+    /// The same as [`Self::tick`] on rayon's thread pool. Objects are independent, so the result
+    /// is bit-identical to the serial tick.
+    pub fn tick_parallel(&mut self, dt: f64) -> Result<(), TimeError> {
+        self.advance_clock(dt)?;
+        if !self.gate() {
+            return Ok(());
+        }
+        let now = self.now;
+        let mut objs: Vec<&mut PhysicsObj<W>> = self.objects.values_mut().collect();
+        objs.par_iter_mut().for_each_init(Vec::new, |scratch, obj| {
+            scratch.clear();
+            obj.slice_until(now, scratch);
+        });
+        Ok(())
+    }
+}
+
+/// `world[id]`: the object, like `world.get(id)`.
+///
+/// # Panics
+///
+/// When `id` was removed (as indexing a slice out of bounds does); use [`World::get`] to ask.
+impl<W: Weenie> std::ops::Index<ObjectId> for World<W> {
+    type Output = PhysicsObj<W>;
+    fn index(&self, id: ObjectId) -> &PhysicsObj<W> {
+        &self.objects[id]
+    }
+}
+
+/// `world[id]`, mutable. Panics like [`Index`](std::ops::Index) when `id` was removed.
+impl<W: Weenie> std::ops::IndexMut<ObjectId> for World<W> {
+    fn index_mut(&mut self, id: ObjectId) -> &mut PhysicsObj<W> {
+        &mut self.objects[id]
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! ACE's physics is written against `System.Numerics` (`Vector3`, `Quaternion`,
 //! `Matrix4x4`). Traces recorded from ACE are compared bit for bit, so every operation here is
-//! written out component by component in the *scalar* System.Numerics order (spec Appendix A),
+//! written out component by component in the order of System.Numerics' *scalar* code,
 //! never through glam's SIMD quaternion helpers (whose `Quat * Vec3`, `Quat * Quat` and
 //! normalisation use different formulas or fused operations and round differently).
 //!
@@ -232,12 +232,12 @@ pub trait AFrameOps: Sized {
     fn combine_scaled(a: &Self, b: &Self, scale: Vec3) -> Self;
     /// `AFrame.Subtract(f)` in place: `origin -= rot(f.q, f.o)`, `q = q · inverse(f.q)`.
     ///
-    /// Note (ODD-9): this rotates the subtrahend's origin by its *own* orientation, so it is not
+    /// Quirk `frame-subtract`: this rotates the subtrahend's origin by its *own* orientation, so it is not
     /// the inverse of [`AFrameOps::combine`]; reverse playback relies on exactly this form.
     fn subtract(&mut self, f: &Self);
     /// `AFrame.GRotate(v)`: `q = normalize(q · YawPitchRoll(v.x, v.y, v.z))`.
     ///
-    /// ODD-24: ACE feeds `v.x` as *yaw* (about Y), `v.y` as pitch (about X) and `v.z` as roll
+    /// Quirk `grotate-axes`: ACE feeds `v.x` as *yaw* (about Y), `v.y` as pitch (about X) and `v.z` as roll
     /// (about Z); kept for parity (only `z` is non-zero when turning).
     fn grotate(&mut self, v: Vec3);
     /// `AFrame.Rotate(Vector3 w)`: rotate by the local angular displacement `w` (radians):
@@ -259,7 +259,7 @@ pub trait AFrameOps: Sized {
     fn global_to_local(&self, p: Vec3) -> Vec3;
     /// `AFrame.Equals`: origins equal within [`EPSILON`] per axis.
     ///
-    /// ODD-16: ACE compares the other frame's orientation with *itself*, so orientation only
+    /// Quirk `frame-equals-origin-only`: ACE compares the other frame's orientation with *itself*, so orientation only
     /// matters when it is not finite.
     fn ace_equals(&self, other: &Self) -> bool;
     /// `AFrame.IsValid()`: no NaN in the origin, and a unit orientation within `5 * EPSILON`.

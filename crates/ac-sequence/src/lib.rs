@@ -10,8 +10,8 @@
 //! tail, collects animation hooks into the owning object's buffer and accumulates root motion
 //! (pos frames plus the sequence velocity/omega, one frame boundary at a time) into the caller's
 //! offset frame. It reproduces ACE's `Physics/Animation/Sequence.cs` and `AnimSequenceNode.cs`
-//! bit for bit (spec `ace-physics-spec.md` §D), including its oddities (ODD-7 skipped last
-//! frame, ODD-28 extra AnimationDone, ODD-29 empty nodes for missing animations), and replaces
+//! bit for bit, including its quirks (`docs/quirks.md`: `skip-last-frame`, `extra-anim-done`,
+//! `missing-animation-node`, `frame-subtract`), and replaces
 //! ACE's crashes with documented, bounded behaviour (see [`Sequence::update`] and
 //! [`Sequence::remove_link_animations`]).
 //!
@@ -24,28 +24,29 @@
 //! # Numeric fidelity
 //!
 //! `FrameNumber`, framerates and times are `f32` as in ACE (retail keeps the frame counter in
-//! f64, `retail-vs-ace.md` O12, not modelled). Frame indices use `floor` in double for the
+//! f64, quirk `frame-counter-precision`, not modelled). Frame indices use `floor` in double for the
 //! boundary tests and truncation in `advance_to_next_animation`, exactly where ACE does; float →
 //! int conversions saturate like .NET ≥ 9. Quaternion/vector math follows the scalar
 //! System.Numerics formulas ([`aframe::nmath`]); the public rotation scenario is reproduced bit
 //! for bit.
 //!
-//! # Where ACE crashes (`ace-exception-cases.md`)
+//! # Where ACE crashes
 //!
-//! * `remove_link_animations(n)` on an empty list (ACE: NullReferenceException) is a no-op.
-//! * A negative framerate multiplier leaves a cyclic node with `low > high` playing backwards;
+//! * `remove-links-empty` — `remove_link_animations(n)` on an empty list (ACE:
+//!   NullReferenceException) is a no-op.
+//! * `negative-multiplier-stall` — a negative framerate multiplier leaves a cyclic node with `low > high` playing backwards;
 //!   ACE's `update_internal` then recurses until the stack overflows. Here the recursion is a
 //!   loop that stops after [`MAX_STALLED_ADVANCES`] consecutive node transitions that do not
 //!   consume time (or [`MAX_ADVANCES_PER_UPDATE`] transitions in total); the rest of the quantum
 //!   is dropped and the play head stays at the last node entered. Each of those transitions
 //!   still queues its AnimationDone hook while the list starts with a link, as ACE would have.
-//! * A stored frame range far outside the animation (e.g. a low frame of −2³¹) played very fast
+//! * `far-frame-range` — a stored frame range far outside the animation (e.g. a low frame of −2³¹) played very fast
 //!   makes ACE walk every frame index in between, one per loop iteration. Here a run of
 //!   indices outside the animation costs at most [`EXACT_OUTSIDE_BOUNDARIES`] + 1 steps
 //!   (exact for short runs and whenever the result cannot depend on the length), so an update
 //!   costs the frames it crosses inside its animations; [`Sequence::update`] reports the work
 //!   as an [`UpdateWork`].
-//! * Missing animations become empty nodes (ODD-29) and are reported through
+//! * Missing animations become empty nodes (quirk `missing-animation-node`) and are reported through
 //!   [`Sequence::take_missing_animation`] so a caller can treat them as bad input.
 
 pub mod aframe;

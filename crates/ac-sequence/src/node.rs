@@ -21,7 +21,7 @@ pub struct AnimSequenceNode {
 
 impl AnimSequenceNode {
     /// Builds a node from an [`AnimData`] reference and the loaded animation, clamping the frame
-    /// range exactly like ACE's `set_animation_id` (FORMAT.md §3 order):
+    /// range exactly like ACE's `set_animation_id`, in this order:
     ///
     /// 1. `high < 0` → `NumFrames - 1`;
     /// 2. `low >= NumFrames` → `NumFrames - 1`;

@@ -6,7 +6,7 @@ use ac_dat::{
     AnimData, Animation, AnimationFrame, AnimationHook, Frame, HOOK_DIR_BACKWARD, HOOK_DIR_BOTH,
     HOOK_DIR_FORWARD, HookData,
 };
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use glam::Vec3;
 use slotmap::SlotMap;
 
@@ -133,14 +133,14 @@ pub struct Sequence {
     placement_frame_id: i32,
     source: Arc<dyn AnimationSource>,
     missing_animation: Option<u32>,
-    fidelity: Fidelity,
+    rules: Rules,
 }
 
 impl Default for Sequence {
     /// An empty sequence over [`crate::NoAnimations`]: usable for velocity/omega integration
     /// only (every append reports a missing animation).
     fn default() -> Self {
-        Self::new(Arc::new(crate::NoAnimations))
+        Self::new(Arc::new(crate::NoAnimations), Rules::default())
     }
 }
 
@@ -181,8 +181,12 @@ fn floor64(x: f32) -> f64 {
 }
 
 impl Sequence {
-    /// An empty sequence reading animations from `source`.
-    pub fn new(source: Arc<dyn AnimationSource>) -> Self {
+    /// An empty sequence reading animations from `source`, under `rules`.
+    ///
+    /// Only one switch concerns the sequence (quirk `missing-animation-node`, see
+    /// [`Self::append_animation`]); everything else in this player is the same in ACE and the
+    /// retail client, except retail's f64 frame counter, which is not modelled.
+    pub fn new(source: Arc<dyn AnimationSource>, rules: Rules) -> Self {
         Self {
             nodes: SlotMap::with_key(),
             head: None,
@@ -196,22 +200,13 @@ impl Sequence {
             placement_frame_id: 0,
             source,
             missing_animation: None,
-            fidelity: Fidelity::Ace,
+            rules,
         }
     }
 
-    /// Selects ACE (default) or retail behaviour where they differ for the sequence
-    /// (`retail-vs-ace.md`): only O11 (a missing animation is not appended in retail) is
-    /// switched. Everything else in this player is retail-identical (items 12a–12d), except the
-    /// f64 frame counter of O12, which is not modelled.
-    pub fn with_fidelity(mut self, fidelity: Fidelity) -> Self {
-        self.fidelity = fidelity;
-        self
-    }
-
-    /// The behaviour switch in effect.
-    pub fn fidelity(&self) -> Fidelity {
-        self.fidelity
+    /// The rules this sequence was built with.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The animation source this sequence loads from.
@@ -343,7 +338,7 @@ impl Sequence {
     }
 
     /// `FrameNumber`: the fractional play-head position inside the current node (f32 as in ACE;
-    /// retail uses f64, O12).
+    /// retail uses f64, quirk `frame-counter-precision`).
     pub fn frame_number(&self) -> f32 {
         self.frame_number
     }
@@ -419,10 +414,10 @@ impl Sequence {
     /// `append_animation(d)`: queues `d` at the end of the list; it becomes the new first cyclic
     /// node, and the play head if there was none.
     ///
-    /// A missing animation (ODD-29): ACE turns it into an empty 0-frame node (low = high = −1)
+    /// A missing animation: ACE turns it into an empty 0-frame node (low = high = −1)
     /// instead of skipping it; this does the same, and additionally remembers the id for
-    /// [`Sequence::take_missing_animation`]. With [`Fidelity::Retail`] the node is not appended
-    /// (retail-vs-ace O11: `has_anim` fails) and `None` is returned.
+    /// [`Sequence::take_missing_animation`]. With [`Rules::drop_missing_animation`] (retail) the
+    /// node is not appended and `None` is returned (quirk `missing-animation-node`).
     pub fn append_animation(&mut self, data: &AnimData) -> Option<NodeId> {
         let anim = match self.source.animation(data.anim_id) {
             Some(a) => a,
@@ -430,7 +425,7 @@ impl Sequence {
                 if self.missing_animation.is_none() {
                     self.missing_animation = Some(data.anim_id);
                 }
-                if self.fidelity.is_retail() {
+                if self.rules.drop_missing_animation {
                     return None;
                 }
                 Arc::new(Animation {
@@ -501,8 +496,8 @@ impl Sequence {
     /// first. If the play head is on a removed link it jumps to the first cyclic node at its
     /// starting frame.
     ///
-    /// On an empty list ACE dereferences null (`ace-exception-cases.md`
-    /// `seq_remove_link_empty`); here it does nothing.
+    /// On an empty list ACE dereferences null; here it does nothing (quirk
+    /// `remove-links-empty`).
     pub fn remove_link_animations(&mut self, n: u32) {
         for _ in 0..n {
             if !self.remove_one_link() {
@@ -591,7 +586,7 @@ impl Sequence {
     /// `Update(quantum, ref offset)`: advances the play head by `dt` seconds.
     ///
     /// * `offset`: the caller's offset frame; root motion (pos frames) and sequence
-    ///   velocity/omega are accumulated into it, one frame boundary at a time (spec §D.6).
+    ///   velocity/omega are accumulated into it, one frame boundary at a time.
     ///   `None` is ACE's null frame: playback and hooks still happen, physics does not.
     /// * `hooks`: the hook list of the object owning the sequence (ACE `HookObj.AnimHooks`);
     ///   hooks of crossed frames matching the direction, and the synthetic `AnimationDone` hook
@@ -639,7 +634,7 @@ impl Sequence {
         }
     }
 
-    /// `update_internal` with its tail recursion turned into a loop (spec §D.6).
+    /// `update_internal` with its tail recursion turned into a loop.
     fn update_internal(
         &mut self,
         mut dt: f32,
@@ -671,7 +666,7 @@ impl Sequence {
             };
 
             if ft > 0.0 {
-                // ODD-7: the clamp puts the head at the *start* of `high`, so the last frame's
+                // Quirk `skip-last-frame`: the clamp puts the head at the *start* of `high`, so the last frame's
                 // pos frame and hooks are never processed going forward (retail does the same).
                 let high = node.high_frame();
                 if f64::from(high) < floor64(frame_num) {
@@ -710,7 +705,7 @@ impl Sequence {
             if !done {
                 return;
             }
-            // ODD-28: the test is on the list *head* (apricot only runs after the whole update),
+            // Quirk `extra-anim-done`: the test is on the list *head* (apricot only runs after the whole update),
             // so a cycle wrapping in the same update that finished the last link credits again.
             if let Some(h) = hooks.as_deref_mut()
                 && self.head != self.first_cyclic
@@ -761,7 +756,7 @@ impl Sequence {
 
     /// `advance_to_next_animation`: leaves the current node and enters the next one (forward
     /// time) or the previous one (negative time), applying the exit/entry pos frame and one
-    /// frame of physics exactly where ACE does (spec §D.6, ODD-7). Returns false if there is no
+    /// frame of physics exactly where ACE does (quirk `skip-last-frame`). Returns false if there is no
     /// node to go to (impossible while the list invariants hold).
     fn advance_to_next_animation(
         &mut self,
@@ -809,7 +804,7 @@ impl Sequence {
         } else {
             a.ending_frame()
         };
-        // ODD-7: entering a forward node applies its starting pos frame now *and* again when the
+        // Quirk `skip-last-frame`: entering a forward node applies its starting pos frame now *and* again when the
         // head leaves that frame; reverse nodes are only processed on exit (above).
         let enters = if forward { fr > 0.0 } else { fr < 0.0 };
         if enters && let Some(f) = frame.as_deref_mut() {

@@ -286,10 +286,13 @@ pub fn render(r: &Resolver) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "# motion table 0x{:08X} (default style {}, fidelity {:?})",
+        "# motion table 0x{:08X} (default style {}, fidelity {})",
         r.id(),
         named(r.default_style()),
-        r.fidelity()
+        match r.rules().preset() {
+            Some(f) => format!("{f:?}"),
+            None => "custom".to_owned(),
+        }
     );
     for c in catalogue(r) {
         out.push('\n');

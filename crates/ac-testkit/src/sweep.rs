@@ -1,7 +1,7 @@
 //! Corpus statistics and consistency checks over a DAT's motion tables — the library half of
 //! `cargo xtask sweep` (which adds parallelism, a progress bar and printing).
 //!
-//! The statistics are those of seed 004 §8.2 (tables, cycles, modifiers, link source groups,
+//! The statistics are the ones a survey of the retail portal DAT reports (tables, cycles, modifiers, link source groups,
 //! link destinations, tables with a velocity / omega / bitfield-1 MotionData, largest table),
 //! plus the checks the sweep reports: records that fail to parse, AnimData naming an
 //! animation that is not in the DAT, and frame ranges outside their animation.

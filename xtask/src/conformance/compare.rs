@@ -1,11 +1,11 @@
-//! The trace comparison rules of the contract (FORMAT.md §10, the port of `compare.py`): line
+//! The trace comparison rules (docs/scenarios.md, "Comparing traces"): line
 //! by line, every byte counting, except the numbers of `offset` lines in scenarios that ask for
 //! the rotation tolerance.
 
 /// The relative tolerance of the rotation rule.
 const REL_TOL: f64 = 1e-5;
 
-/// Which comparison applies to a scenario (FORMAT.md §10 rule 2).
+/// Which comparison applies to a scenario (the header line `# tolerance: rotation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tolerance {
     /// Every byte counts.
@@ -69,8 +69,8 @@ fn split_steps<'a>(lines: &[&'a str]) -> Vec<(Option<&'a str>, Vec<&'a str>)> {
     steps
 }
 
-/// Splits an `offset` line into alternating text and number pieces, like compare.py's
-/// `re.split(r"(-?(?:inf|NaN|\d+(?:\.\d+)?))")`: even indexes are text, odd ones numbers.
+/// Splits an `offset` line into alternating text and number pieces, the numbers being
+/// `-?(inf|NaN|digits[.digits])`: even indexes are text, odd ones numbers.
 fn split_numbers(s: &str) -> Vec<&str> {
     let b = s.as_bytes();
     let mut out = Vec::new();

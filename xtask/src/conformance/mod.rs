@@ -1,6 +1,6 @@
 //! `cargo xtask conformance [PATH] [--filter TEXT] [--bless [--force]]`: run a scenario, or
-//! every scenario of a folder, and compare each with its expectation by the contract's rules
-//! (FORMAT.md §10, the port of `compare.py` / `run-all.sh`; see [`compare`]), or record the
+//! every scenario of a folder, and compare each with its expectation (docs/scenarios.md,
+//! "Comparing traces"; see [`compare`]), or record the
 //! expectations from the runner ([`bless`]).
 //!
 //! Scenarios run in-process, one worker thread each, with a per-scenario time limit: a hang
@@ -68,7 +68,7 @@ fn error_file(scn: &Path) -> PathBuf {
 }
 
 impl Expectation {
-    /// Reads the expectation of `scn`: its `.expected-error` first (as `run-all.sh` does), then
+    /// Reads the expectation of `scn`: its `.expected-error` first, then
     /// its `.expected`; `None` when it has neither.
     pub fn read(scn: &Path) -> anyhow::Result<Option<Self>> {
         let read = |path: &Path| {

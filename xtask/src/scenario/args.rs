@@ -1,4 +1,4 @@
-//! Argument reading for one line: positional tokens and `key=value` options (FORMAT.md §2).
+//! Argument reading for one line: positional tokens and `key=value` options.
 
 use super::error::ParseResult;
 

@@ -1,4 +1,4 @@
-//! Definitions (FORMAT.md §4): animations and motion tables described inline, collected into
+//! Definitions (docs/scenarios.md, "Definitions"): animations and motion tables described inline, collected into
 //! `ac_dat` records that the next `object` step takes as its data set.
 
 use super::args::LineArgs;
@@ -23,7 +23,7 @@ pub const MAX_FRAMES: u32 = 1 << 20;
 /// asked for gigabytes.
 pub const MAX_TOTAL_FRAMES: u64 = 1 << 20;
 
-/// Is `kw` a definition keyword (FORMAT.md §2: decides definition versus step)?
+/// Is `kw` a definition keyword (which decides definition versus step)?
 pub fn is_definition(kw: &str) -> bool {
     matches!(
         kw,
@@ -132,7 +132,7 @@ fn motion_data(a: &LineArgs<'_>) -> ParseResult<MotionData> {
     })
 }
 
-/// `(style << 16) | (motion & 0xFFFFFF)` on u32, overflowing silently (FORMAT.md §4).
+/// `(style << 16) | (motion & 0xFFFFFF)` on u32, overflowing silently.
 fn key(style: u32, motion: u32) -> u32 {
     (style << 16) | (motion & 0x00FF_FFFF)
 }

@@ -1,5 +1,5 @@
-//! The trace text of a step's frames and of the dump (FORMAT.md §8, FORMAT-physics §6,
-//! FORMAT-interp §7), read from the crates' accessors.
+//! The trace text of a step's frames and of the dump (docs/scenarios.md, "The trace"), read
+//! from the crates' accessors.
 
 use super::format::{Fmt, b, hex, hex8, hold_key, list_or_dash};
 use ac_dat::Frame;
@@ -15,7 +15,7 @@ pub fn offset_line(fmt: Fmt, f: &Frame) -> String {
     )
 }
 
-/// A `slice` line (FORMAT-physics §6.2).
+/// A `slice` line.
 pub fn slice_line(fmt: Fmt, s: &SliceRecord) -> String {
     let q = fmt.f(s.quantum);
     if s.outcome == SliceOutcome::Inactive {
@@ -31,7 +31,7 @@ pub fn slice_line(fmt: Fmt, s: &SliceRecord) -> String {
     )
 }
 
-/// Appends the dump of `obj` (FORMAT.md §8.1, FORMAT-physics §6, FORMAT-interp §7): the
+/// Appends the dump of `obj`: the
 /// `obj position`/`phys` lines once the physics layer is on, the `im` line once the interp
 /// layer is on.
 pub fn dump(out: &mut String, f: Fmt, obj: &PhysicsObj, physics_on: bool, interp_on: bool) {

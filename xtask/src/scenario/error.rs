@@ -1,4 +1,4 @@
-//! Bad-input errors (FORMAT.md §9): the 1-based line and a free-form message, reported with the
+//! Bad-input errors (docs/scenarios.md, "Bad input"): the 1-based line and a free-form message, reported with the
 //! file and the offending line when they are known.
 
 use std::fmt;

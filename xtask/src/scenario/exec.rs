@@ -10,7 +10,7 @@ use super::dump;
 use super::format::{Fmt, b};
 use super::steps::{Params, PerformKind, Pos, SetArgs, Step, parse_step};
 use ac_dat::Frame;
-use ac_motiontable::{Fidelity, MovementType, Resolver};
+use ac_motiontable::{MovementType, Resolver, Rules};
 use ac_physobj::{
     ConfigWeenie, ObjectState, PartArray, PhysicsObj, Plane, Position, SliceRecord, TransientState,
 };
@@ -26,7 +26,7 @@ struct Session {
     has_weenie: bool,
 }
 
-/// What one step prints between its step line and its dump (FORMAT.md §8, FORMAT-physics §6.1).
+/// What one step prints between its step line and its dump (docs/scenarios.md, "The trace").
 #[derive(Default)]
 struct StepOutput {
     result: Option<String>,
@@ -45,7 +45,7 @@ pub struct Runner {
     interp_on: bool,
     step_no: usize,
     session: Option<Session>,
-    fidelity: Fidelity,
+    rules: Rules,
 }
 
 /// `result <Name>(0x%04X)` text of a WeenieError.
@@ -94,7 +94,7 @@ fn build_object(
     table: u32,
     weenie: bool,
     creature: bool,
-    fidelity: Fidelity,
+    rules: Rules,
 ) -> Result<PhysicsObj, String> {
     let resolver = if table == 0 {
         None
@@ -103,7 +103,7 @@ fn build_object(
             .tables
             .get(&table)
             .ok_or_else(|| format!("object table=0x{table:08X} was never defined"))?;
-        Some(Resolver::new(t.clone()).with_fidelity(fidelity))
+        Some(Resolver::new(t.clone(), rules))
     };
     let mut cache = AnimationCache::new();
     for anim in data.anims.values() {
@@ -114,17 +114,17 @@ fn build_object(
         creature,
         ..ConfigWeenie::default()
     });
-    let mut obj = PhysicsObj::new(PartArray::with_fidelity(source, resolver, fidelity), weenie);
-    obj.set_fidelity(fidelity);
+    let mut obj = PhysicsObj::new(PartArray::new(source, resolver, rules), weenie);
+    obj.set_event_logging(true);
     Ok(obj)
 }
 
 impl Runner {
-    /// A runner whose objects reproduce `fidelity` (the corpus is recorded with
-    /// [`Fidelity::Ace`], the default).
-    pub fn with_fidelity(fidelity: Fidelity) -> Self {
+    /// A runner whose objects follow `rules` (the corpus is recorded with ACE's, the
+    /// default).
+    pub fn new(rules: Rules) -> Self {
         Self {
-            fidelity,
+            rules,
             ..Self::default()
         }
     }
@@ -171,7 +171,7 @@ impl Runner {
         Ok(())
     }
 
-    /// Preconditions that make a step bad input (FORMAT.md §9).
+    /// Preconditions that make a step bad input (docs/scenarios.md, "Bad input").
     fn check(&self, step: &Step) -> Result<(), String> {
         if step.needs_object() && self.session.is_none() {
             return Err("this op needs an object (no `object` step yet)".into());
@@ -200,13 +200,7 @@ impl Runner {
             creature,
         } = *step
         {
-            let mut obj = build_object(
-                &self.defs.data_set(),
-                table,
-                weenie,
-                creature,
-                self.fidelity,
-            )?;
+            let mut obj = build_object(&self.defs.data_set(), table, weenie, creature, self.rules)?;
             obj.set_physics_layer(self.physics_on);
             self.session = Some(Session {
                 obj,
@@ -221,7 +215,7 @@ impl Runner {
         match step {
             Step::Object { .. } | Step::Dump => {}
             Step::Set(s) => apply_set(obj, s),
-            // --- motion table layer (FORMAT.md §7.2): the table on the manager's state
+            // --- motion table layer: the table on the manager's state
             Step::SetDefaultState
             | Step::DoObjectMotion { .. }
             | Step::GetObjectSequence { .. }
@@ -250,7 +244,7 @@ impl Runner {
                 };
                 o.result = Some(table_result(r.ok, r.num_anims));
             }
-            // --- manager layer (§7.3)
+            // --- manager layer
             Step::InitializeState => {
                 let parts = obj.parts_mut();
                 parts.manager.initialize_state(&mut parts.sequence);
@@ -276,7 +270,7 @@ impl Runner {
             Step::UseTime => obj.handle_movement(),
             Step::HandleEnterWorld => obj.handle_enter_world(),
             Step::HandleExitWorld => obj.handle_exit_world(),
-            // --- sequence and time (§7.4)
+            // --- sequence and time
             Step::Update { quantum, frame } => {
                 o.offsets.extend(obj.update_sequence(*quantum, *frame))
             }
@@ -302,7 +296,7 @@ impl Runner {
                 .multiply_cyclic_animation_framerate(*r),
             Step::SeqSetVelocity(v) => obj.parts_mut().sequence.set_velocity(*v),
             Step::SeqSetOmega(v) => obj.parts_mut().sequence.set_omega(*v),
-            // --- MotionInterp (§7.5)
+            // --- MotionInterp
             Step::MiCreate => obj.mi_create(),
             Step::MiEnterDefaultState => obj.mi_enter_default_state(),
             Step::MiDoMotion { motion, params } => {
@@ -362,7 +356,8 @@ impl Runner {
                 let e = obj.mi_jump(*extent, *stamina);
                 o.result = Some(weenie_error(e.name(), e.code()));
             }
-            Step::MiChargeJump => o.result = Some(obj.mi_charge_jump().to_string()),
+            // The reference prints charge_jump's int: 0, 0x48 or 0x49 (11 on misuse).
+            Step::MiChargeJump => o.result = Some(obj.mi_charge_jump().code().to_string()),
             Step::MiJumpIsAllowed { extent, stamina } => {
                 let e = obj.mi_jump_is_allowed(*extent, *stamina);
                 o.result = Some(weenie_error(e.name(), e.code()));
@@ -398,7 +393,7 @@ impl Runner {
             Step::MiContactAllowsMove(m) => {
                 o.result = Some(b(obj.mi_contact_allows_move(*m)).into())
             }
-            // --- physics (FORMAT-physics.md §4)
+            // --- physics
             Step::PhysicsTick(q) => o.slices.push(obj.slice(f64::from(*q))),
             Step::PhysicsUpdate(dt) => {
                 let r = obj.update_object(*dt, &mut o.slices);
@@ -410,7 +405,7 @@ impl Runner {
             Step::SetHeading(d) => obj.set_heading(*d),
             Step::CalcAcceleration => obj.calc_acceleration(),
             Step::SetActive(on) => o.result = Some(b(obj.set_active(*on)).into()),
-            // --- interpolation (FORMAT-interp.md §3)
+            // --- interpolation
             Step::ImInterpolateTo { pos, keep_heading } => {
                 obj.interpolate_to(&position(pos), *keep_heading)
             }
@@ -464,7 +459,7 @@ impl Runner {
         self.out.push_str(&text);
     }
 
-    /// The dump (FORMAT.md §8.1, FORMAT-physics §6, FORMAT-interp §7).
+    /// The dump (docs/scenarios.md, "The trace").
     fn dump(&mut self) {
         if let Some(s) = self.session.as_ref() {
             dump::dump(
@@ -478,7 +473,7 @@ impl Runner {
     }
 }
 
-/// Applies a `set` step's keys in the fixed order of FORMAT-physics §3.2 / FORMAT-interp §2.
+/// Applies a `set` step's keys in their fixed order (docs/scenarios.md, "Steps").
 /// Nothing is called and no event is logged.
 fn apply_set(obj: &mut PhysicsObj, s: &SetArgs) {
     if let Some(v) = s.state {

@@ -1,4 +1,4 @@
-//! Number and value formatting of the trace (FORMAT.md §8.3–§8.4).
+//! Number and value formatting of the trace (docs/scenarios.md, "The trace").
 
 use glam::{Quat, Vec3};
 use std::fmt::Write as _;

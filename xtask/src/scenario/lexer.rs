@@ -1,4 +1,4 @@
-//! Lexical rules and value parsers (FORMAT.md §2–§3).
+//! Lexical rules and value parsers (docs/scenarios.md, "Lines and tokens", "Values").
 //!
 //! Every parser returns a message instead of panicking; the line parsers attach the line
 //! number. Nothing here knows about motion behaviour: motion names resolve through the
@@ -7,7 +7,7 @@
 use super::error::ParseResult;
 use glam::Vec3;
 
-/// Cuts the comment off a line (FORMAT.md §2 rule 1).
+/// Cuts the comment off a line (a `#`, unless it starts a raw-bits float).
 ///
 /// The first `#` starts a comment unless it is a raw-bits float literal: a `#` directly
 /// preceded by `=`, `,` or `:` and directly followed by a hex digit.

@@ -1,7 +1,7 @@
 //! `cargo xtask scenario FILE.scn`: run one conformance scenario and print its trace.
 //!
-//! The scenario language and the trace are specified by the conformance contract
-//! (`FORMAT.md`, `FORMAT-physics.md`, `FORMAT-interp.md`; see `docs/scenarios.md`). This
+//! The scenario language and the trace are specified in `docs/scenarios.md` ("Format
+//! reference"). This
 //! module is a thin driver: it parses lines ([`lexer`], [`defs`], [`steps`]), builds `ac_dat`
 //! records in memory, calls the public APIs of the layer crates through the reference host
 //! `ac_physobj::PhysicsObj` ([`exec`]) and prints what they report ([`dump`],
@@ -30,7 +30,7 @@ pub struct Args {
     /// The scenario file (`NAME.scn`).
     pub file: PathBuf,
     /// Behaviour to reproduce: `ace` (the reference the corpus was recorded from) or `retail`
-    /// (the documented retail-client differences, `retail-vs-ace.md`).
+    /// (`Rules::retail()`: the retail-client differences of `docs/quirks.md`).
     #[arg(long, value_enum, default_value_t = FidelityArg::Ace)]
     pub fidelity: FidelityArg,
 }
@@ -72,7 +72,7 @@ pub fn run_text(text: &str) -> Outcome {
 
 /// [`run_text`] with the objects reproducing `fidelity`.
 pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome {
-    let mut runner = exec::Runner::with_fidelity(fidelity);
+    let mut runner = exec::Runner::new(fidelity.into());
     for (i, line) in text.lines().enumerate() {
         let tokens = lexer::tokenize(line);
         if tokens.is_empty() {

@@ -1,4 +1,4 @@
-//! Motion names the scenario text uses (FORMAT.md §3), resolved by `ac-motiontable`.
+//! Motion names the scenario text uses, resolved by `ac-motiontable`.
 
 /// The id of a motion name (`MotionCommand` first, then `MotionStance`), or `None` when the
 /// name is not a member of either; the table lives in `ac-motiontable`.

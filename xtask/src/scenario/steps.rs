@@ -1,4 +1,4 @@
-//! Steps (FORMAT.md §7, FORMAT-physics.md §3–§4, FORMAT-interp.md §2–§3) parsed into a typed
+//! Steps (docs/scenarios.md, "Steps") parsed into a typed
 //! [`Step`]. Parsing checks only the text; whether the object or the MotionInterp exists is
 //! checked when the step runs.
 
@@ -99,7 +99,7 @@ pub struct SetArgs {
 }
 
 impl SetArgs {
-    /// Whether a physics key was given (switches the physics layer on, FORMAT-physics §1).
+    /// Whether a physics key was given (switches the physics layer on).
     pub fn has_physics_key(&self) -> bool {
         self.state.is_some()
             || self.transient.is_some()
@@ -145,7 +145,7 @@ fn parse_set(rest: &[&str]) -> ParseResult<SetArgs> {
         let tok = rest[i];
         i += 1;
         let Some((k, v)) = tok.split_once('=') else {
-            continue; // extra positional tokens are ignored (FORMAT.md §2)
+            continue; // extra positional tokens are ignored
         };
         let e = |m: String| format!("{k}: {m}");
         match k {
@@ -196,7 +196,7 @@ fn parse_set(rest: &[&str]) -> ParseResult<SetArgs> {
     Ok(s)
 }
 
-/// MovementParameters fields a scenario can set (FORMAT.md §7.5), with the format's defaults.
+/// MovementParameters fields a scenario can set, with the format's defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Params {
     /// `speed` (Speed), default 1.
@@ -295,7 +295,7 @@ pub enum PushNode {
 #[derive(Debug, Clone, PartialEq)]
 #[allow(missing_docs)] // variants mirror the op names of the FORMAT documents one to one
 pub enum Step {
-    // --- setup (FORMAT.md 7.1)
+    // --- setup
     Object {
         table: u32,
         weenie: bool,
@@ -422,7 +422,7 @@ pub enum Step {
     MiIsStandingStill,
     MiMotionAllowsJump(u32),
     MiContactAllowsMove(u32),
-    // --- physics (FORMAT-physics.md §4)
+    // --- physics
     PhysicsTick(f32),
     PhysicsUpdate(f64),
     SetVelocity(Vec3),
@@ -432,7 +432,7 @@ pub enum Step {
     SetOnWalkable(bool),
     CalcAcceleration,
     SetActive(bool),
-    // --- interpolation (FORMAT-interp.md §3)
+    // --- interpolation
     ImInterpolateTo {
         pos: Pos,
         keep_heading: bool,
@@ -490,7 +490,7 @@ impl Step {
         )
     }
 
-    /// Whether the step switches the physics layer on (FORMAT-physics §1, FORMAT-interp §1).
+    /// Whether the step switches the physics layer on (docs/scenarios.md, "Layers").
     pub fn switches_physics(&self) -> bool {
         use Step::*;
         match self {
@@ -503,7 +503,7 @@ impl Step {
         }
     }
 
-    /// Whether the step switches the interp layer on (FORMAT-interp §1).
+    /// Whether the step switches the interp layer on.
     pub fn switches_interp(&self) -> bool {
         use Step::*;
         matches!(

@@ -1,5 +1,5 @@
-//! Inputs on which the reference itself crashes or hangs (`ace-exception-cases.md`, copied to
-//! `fixtures/scenarios/robustness/`): the runner must finish them in bounded time with a trace
+//! Inputs on which the reference itself crashes or hangs (`fixtures/scenarios/robustness/`;
+//! docs/quirks.md, "Where the reference crashes or hangs"): the runner must finish them in bounded time with a trace
 //! (exit 0) or a bad-input report (exit 2) — never a panic, a hang or a stack overflow.
 
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! The disk header (`DiskFileInfo_t`, spec §2.2) and the checks made on it when a DAT is
+//! The disk header (`DiskFileInfo_t`) and the checks made on it when a DAT is
 //! opened.
 
 use super::{HEADER_END, HEADER_OFFSET, MAGIC};

@@ -1,4 +1,4 @@
-//! The DAT container (`dat-format-spec.md` §2): header at 0x140, block chains, B-tree
+//! The DAT container: header at 0x140, block chains, B-tree
 //! directory. [`DatArchive`] reads; [`DatWriter`] builds.
 //!
 //! The reader never trusts the file: the header must describe the file it is in, every block
@@ -47,7 +47,7 @@ pub const MAX_ENTRIES: usize = 61;
 pub const BRANCHES: usize = 62;
 /// Size of a directory entry.
 pub const ENTRY_SIZE: usize = 24;
-/// Leaf marker DRW writes into unused branch slots; accepted as "no child" (spec §2.5).
+/// Leaf marker DRW writes into unused branch slots; accepted as "no child".
 pub const DRW_FILL: u32 = 0xCDCD_CDCD;
 /// Entry flags bit: compressed (never written; rejected on read like ACE).
 pub const FLAG_COMPRESSED: u32 = 0x1;
@@ -303,7 +303,7 @@ impl DatArchive {
         Ok(start)
     }
 
-    /// Reads `size` bytes through the block chain starting at `first` (spec §2.3).
+    /// Reads `size` bytes through the block chain starting at `first`.
     ///
     /// Chains are read a span of consecutive blocks at a time: one read when the chain is
     /// contiguous (as writers lay it out), and spans that start at one block and double while
@@ -449,7 +449,7 @@ impl DatArchive {
     }
 
     /// In-order iterator over the directory entries with ids in `range` (inclusive), pruning
-    /// subtrees outside it (spec §2.7). Errors are yielded once, then iteration stops.
+    /// subtrees outside it. Errors are yielded once, then iteration stops.
     pub fn entries_in_range(&self, range: RangeInclusive<u32>) -> EntryIter<'_> {
         EntryIter::new(self, range)
     }

@@ -1,4 +1,4 @@
-//! The B-tree directory (spec §2.5–§2.7): decoded nodes, a small cache of them, lookups and
+//! The B-tree directory: decoded nodes, a small cache of them, lookups and
 //! the in-order range walk.
 //!
 //! Every node read is checked on its own (entry count, ids strictly ascending) and against the
@@ -138,7 +138,7 @@ impl DatArchive {
         Ok(node)
     }
 
-    /// Looks `id` up by descending the B-tree (spec §2.6), checking each node against the
+    /// Looks `id` up by descending the B-tree, checking each node against the
     /// range its parent gives it.
     pub fn entry(&self, id: u32) -> Result<Option<DirEntry>, DatError> {
         let mut node_off = self.header.btree_root;

@@ -1,4 +1,4 @@
-//! Builds a DAT image from files (`dat-format-spec.md` §5).
+//! Builds a DAT image from files.
 
 use super::*;
 

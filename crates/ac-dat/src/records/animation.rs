@@ -1,4 +1,4 @@
-//! Animation records: frames and hooks (`dat-format-spec.md` §3.5–§3.8).
+//! Animation records: frames and hooks, laid out as the portal DAT stores them.
 
 use binrw::io::{Read, Seek, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
@@ -138,7 +138,7 @@ pub struct AttackCone {
     pub height: f32,
 }
 
-/// The 27 hook types with their payloads (`dat-format-spec.md` §3.8).
+/// The 27 hook types with their payloads.
 ///
 /// The numeric type id is [`HookData::type_id`]; [`HookData::name`] gives ACE's
 /// `AnimationHookType` name. Booleans are stored as the raw u32 word.
@@ -165,7 +165,7 @@ pub enum HookData {
     AnimationDone,
     /// 5: swap a part's GfxObj. Client layout: u8 part, packed GfxObj id, pad to 4.
     ReplaceObject {
-        /// Part index (one byte on disk, as the client reads it; see spec §4.1).
+        /// Part index (one byte on disk, as the client reads it).
         part_index: u8,
         /// Full GfxObj id (0x01……), stored packed relative to 0x01000000.
         gfx_obj_id: u32,
@@ -685,7 +685,7 @@ impl HookData {
 /// Base of the packed GfxObj ids used by ReplaceObject.
 const GFXOBJ_BASE: u32 = 0x0100_0000;
 
-/// Reads a packed DataID offset (spec §1): one u16, or two when the first has bit 0x8000.
+/// Reads a packed DataID offset: one u16, or two when the first has bit 0x8000.
 /// Only the canonical form the writer produces is accepted (short form below 0x4000, long form
 /// only for offsets above 0x3FFF and with bit 0x4000 clear), so every accepted hook is written
 /// back byte for byte.

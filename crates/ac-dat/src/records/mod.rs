@@ -1,4 +1,4 @@
-//! Typed portal records. Field layouts follow `dat-format-spec.md` §3.
+//! Typed portal records. Field layouts are the portal DAT's, byte for byte.
 //!
 //! Each record implements binrw's `BinRead`/`BinWrite` (little-endian, offsets relative to
 //! the payload start) and offers `parse(&[u8])` / `to_bytes()` wrappers that turn binrw's

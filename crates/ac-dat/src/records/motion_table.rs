@@ -1,4 +1,4 @@
-//! MotionTable, MotionData and AnimData records (`dat-format-spec.md` §3.2–§3.4).
+//! MotionTable, MotionData and AnimData records, laid out as the portal DAT stores them.
 
 use std::fmt;
 

@@ -1,4 +1,4 @@
-//! Setup records (0x02……, `dat-format-spec.md` §3.9), decoded only as far as the motion
+//! Setup records (0x02……), decoded only as far as the motion
 //! system needs: the part list and the five default ids. Everything in between (parent
 //! indices, scales, holding locations, placement frames, spheres, lights, …) is kept as raw
 //! bytes so the record still round-trips byte-exactly.

@@ -1,5 +1,5 @@
-//! Known answers: the worked bytes of `dat-format-spec.md` §5 and the facts of §6 that do not
-//! need retail data.
+//! Known answers: hand-worked bytes of a motion table and an animation record, and facts
+//! recorded from the retail portal DAT that can be checked without it.
 
 use ac_dat::*;
 use glam::{Quat, Vec3};
@@ -85,7 +85,7 @@ fn key_helpers_match_spec_examples() {
 
 #[test]
 fn drw_style_table_0x09000202_shape_round_trips() {
-    // The §6 facts for 0x09000202: default NonCombat, one style default NonCombat → Off.
+    // The retail facts for 0x09000202: default NonCombat, one style default NonCombat → Off.
     let mut t = MotionTable::new(0x0900_0202, 0x8000_003D);
     t.set_style_default(0x8000_003D, 0x4000_000C);
     let bytes = t.to_bytes().expect("write");
@@ -95,7 +95,7 @@ fn drw_style_table_0x09000202_shape_round_trips() {
     assert_eq!(back, t);
 }
 
-/// Setup 0x02000108 as §6 describes it, laid out per §3.9: the part count, flags and the
+/// Setup 0x02000108 as the retail DAT has it: the part count, flags and the
 /// five trailing default ids come out, and the record round-trips byte-exactly.
 #[test]
 fn setup_0x02000108_shape_parses_and_round_trips() {
@@ -139,7 +139,7 @@ fn setup_0x02000108_shape_parses_and_round_trips() {
     assert_eq!(s.default_animation, 0);
     assert_eq!(s.default_motion_table, 0x0900_0202);
     assert_eq!(s.default_sound_table, 0x2000_0001);
-    // The shortcut of §3.9: default_motion_table is the u32 at size − 12.
+    // The shortcut: default_motion_table is the u32 at size − 12.
     let at = b.len() - 12;
     assert_eq!(
         u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]),
@@ -151,7 +151,7 @@ fn setup_0x02000108_shape_parses_and_round_trips() {
     assert_eq!(body.len(), s.body.len());
 }
 
-/// Animation 0x03000514's first frame as §6 asserts it: one SoundTable hook, direction
+/// Animation 0x03000514's first frame as the retail DAT has it: one SoundTable hook, direction
 /// Forward, sound type Death1 (0x0F); 17 parts.
 #[test]
 fn sound_table_hook_known_answer_round_trips() {
@@ -172,7 +172,7 @@ fn sound_table_hook_known_answer_round_trips() {
     assert_eq!(back, a);
 }
 
-/// ReplaceObject follows the client layout (§4.1): u8 part, packed id, padding to 4.
+/// ReplaceObject follows the client layout: u8 part, packed id, padding to 4.
 #[test]
 fn replace_object_uses_the_client_layout() {
     let mut a = Animation::new(0x0300_055B, 1, 0);

@@ -3,6 +3,7 @@
 
 use ac_dat::Frame;
 use ac_interp_manager::{PositionManager, move_or_teleport_action};
+use ac_motiontable::Rules;
 use glam::{Quat, Vec3};
 
 use crate::host::{TestHost, pos_q};
@@ -47,7 +48,7 @@ fn random_sequences_never_panic_and_keep_invariants() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for _ in 0..200 {
         let mut host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
-        let mut pm = PositionManager::new();
+        let mut pm = PositionManager::new(Rules::default());
         for _ in 0..200 {
             match rng.below(12) {
                 0..=3 => {

@@ -6,6 +6,7 @@
 use ac_dat::Frame;
 use ac_interp_manager::interpolation::{LARGE_DISTANCE, MAX_QUEUE_LEN};
 use ac_interp_manager::{InterpolationManager, NodeType, PositionManager};
+use ac_motiontable::Rules;
 use ac_sequence::AFrameOps;
 use ac_sequence::aframe::nmath;
 use glam::Vec3;
@@ -114,7 +115,7 @@ fn blip_distance_indoor_20_outdoor_100_player_25() {
 fn far_position_blips_on_use_time() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
     host.contact = false;
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.interpolate_to(&mut host, &pos(INDOOR, 40.0, 20.0, 0.0), false);
     let off = slice(&mut host, &mut pm, 0.1);
     // No contact: no correction, but UseTime blips to the tail.
@@ -131,7 +132,7 @@ fn far_position_blips_on_use_time() {
 fn correction_is_capped_at_twice_the_adjusted_speed() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
     host.speed = Some(4.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.interpolate_to(&mut host, &pos(INDOOR, 10.0, 23.0, 0.0), false);
     let off = slice(&mut host, &mut pm, 0.1);
     // 8 m/s * 0.1 s, scaled as origin * ((f32)step / m): 3 * (0.8 / 3).
@@ -143,7 +144,7 @@ fn correction_is_capped_at_twice_the_adjusted_speed() {
 fn zero_speed_falls_back_to_7_5() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
     host.speed = Some(0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.interpolate_to(&mut host, &pos(INDOOR, 11.2, 20.0, 0.0), false);
     let off = slice(&mut host, &mut pm, 0.1);
     assert_eq!(off.origin.x, 0.75);
@@ -162,7 +163,7 @@ fn audit_failure_far_from_node_counts_and_blips_to_blip_to() {
     // A velocity pushing back as hard as the correction pulls: the scenario
     // interp_audit_fail_blip, with the physics folded into the slice by hand.
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.interpolate_to(&mut host, &pos(INDOOR, 10.0, 23.0, 0.0), false);
     for _ in 0..9 {
         slice(&mut host, &mut pm, 0.1);
@@ -193,7 +194,7 @@ fn audit_failure_far_from_node_counts_and_blips_to_blip_to() {
 #[test]
 fn audit_failure_within_02_counts_as_success() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.interpolate_to(&mut host, &pos(INDOOR, 10.0, 20.15, 0.0), false);
     // Hold the object in place: five frames with no progress, 0.15 from the node.
     for _ in 0..5 {
@@ -227,7 +228,7 @@ fn audit_failure_within_02_counts_as_success() {
 #[test]
 fn four_failures_blip_to_the_tail() {
     let mut host = TestHost::at(INDOOR, 0.0, 0.0, 0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     for x in [2.0, 4.0, 6.0, 8.0, 10.0] {
         pm.interpolate_to(&mut host, &pos(INDOOR, x, 0.0, 0.0), false);
     }
@@ -257,7 +258,7 @@ fn four_failures_blip_to_the_tail() {
 #[test]
 fn velocity_and_jump_heads_run_in_use_time() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.push_velocity(Vec3::new(1.0, 2.0, 0.0));
     pm.push_jump(0.5);
     pm.interpolate_to(&mut host, &pos(INDOOR, 11.0, 20.0, 0.0), false);
@@ -367,7 +368,7 @@ fn already_there_takes_the_heading_unless_keep() {
 fn keep_heading_node_and_correction_keep_our_heading() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
     host.pos.frame.set_heading(90.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     let target = pos_q(
         INDOOR,
         [11.0, 20.0, 0.0],
@@ -390,7 +391,7 @@ fn keep_heading_node_and_correction_keep_our_heading() {
 #[test]
 fn correction_without_keep_heading_carries_the_node_rotation() {
     let mut host = TestHost::at(INDOOR, 11.0, 20.0, 0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     let target = pos_q(
         INDOOR,
         [11.5, 20.0, 0.0],
@@ -427,7 +428,7 @@ fn far_branch_uses_the_member_not_the_argument() {
 #[test]
 fn no_contact_or_empty_queue_leaves_the_offset() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     let mut off = Frame {
         origin: Vec3::new(0.0, 0.3, 0.0),
         ..Frame::IDENTITY
@@ -447,7 +448,7 @@ fn no_contact_or_empty_queue_leaves_the_offset() {
 #[test]
 fn sticky_target_makes_the_audit_pass() {
     let mut host = TestHost::at(INDOOR, 10.0, 20.0, 0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     // Stuck (but not yet initialised, so the sticky pull itself stays off).
     pm.stick_to(&mut host, 0x5000_0001, 0.5, 1.0);
     assert_eq!(pm.sticky_object_id(), 0x5000_0001);
@@ -467,7 +468,7 @@ fn sticky_target_makes_the_audit_pass() {
 fn landblock_crossing_correction() {
     // Object near the east edge of landblock A9B4, node just across in AAB4.
     let mut host = TestHost::at(0xA9B4_0001, 191.0, 10.0, 0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.interpolate_to(&mut host, &pos(0xAAB4_0001, 0.5, 10.0, 0.0), false);
     let mut off = Frame::IDENTITY;
     pm.adjust_offset(&mut host, &mut off, 0.1);

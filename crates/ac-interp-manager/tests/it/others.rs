@@ -5,7 +5,7 @@ use ac_interp_manager::{
     ConstraintManager, MoveOrTeleportAction as A, PositionManager, move_or_teleport_action,
     stamp_is_newer,
 };
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use ac_sequence::AFrameOps;
 use glam::Vec3;
 
@@ -73,7 +73,7 @@ fn step_frame(y: f32) -> Frame {
 #[test]
 fn constraint_scales_then_stops() {
     let host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
-    let mut c = ConstraintManager::new(Fidelity::Ace);
+    let mut c = ConstraintManager::new(Rules::ace());
     // Object 3 from the constraint point; scaling between 2 and 4.
     c.constrain_to(&host, &pos(0xA9B4_0105, 10.0, 17.0, 0.0), 2.0, 4.0);
     assert_eq!(c.pos_offset(), 3.0);
@@ -81,7 +81,7 @@ fn constraint_scales_then_stops() {
     let mut off = step_frame(1.0);
     c.adjust_offset(&host, &mut off);
     assert_eq!(off.origin.y, 0.5, "(4 - 3) / (4 - 2)");
-    // ACE stores this slice's length (ODD-18): 0.5 < start → no scaling next time.
+    // ACE stores this slice's length (quirk `constraint-offset`): 0.5 < start → no scaling next time.
     assert_eq!(c.pos_offset(), 0.5);
     let mut off = step_frame(1.0);
     c.adjust_offset(&host, &mut off);
@@ -96,7 +96,7 @@ fn constraint_scales_then_stops() {
 #[test]
 fn constraint_retail_accumulates() {
     let host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
-    let mut c = ConstraintManager::new(Fidelity::Retail);
+    let mut c = ConstraintManager::new(Rules::retail());
     c.constrain_to(&host, &pos(0xA9B4_0105, 10.0, 17.0, 0.0), 2.0, 4.0);
     let mut off = step_frame(1.0);
     c.adjust_offset(&host, &mut off);
@@ -125,7 +125,7 @@ fn constraint_retail_accumulates() {
 fn constraint_needs_contact_to_scale() {
     let mut host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
     host.contact = false;
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.constrain_to(&host, &pos(0xA9B4_0105, 10.0, 10.0, 0.0), 2.0, 4.0);
     assert!(pm.is_fully_constrained());
     let mut off = step_frame(1.0);
@@ -140,7 +140,7 @@ fn sticky_pull_towards_target() {
     let mut host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
     host.radius = 0.5;
     host.max_speed = Some(1.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.stick_to(&mut host, 7, 0.5, 1.0);
     assert_eq!(host.commands(), vec![HostEvent::SetTarget(7)]);
     // Not initialised: no pull.
@@ -170,12 +170,12 @@ fn sticky_pull_towards_target() {
 fn sticky_times_out_after_one_second() {
     let mut host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
     host.time = 5.0;
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.stick_to(&mut host, 7, 0.5, 1.0);
     host.time = 6.0;
     pm.use_time(&mut host);
     assert_eq!(pm.sticky_object_id(), 7, "exactly 1 s: still stuck");
-    // Updates do not extend the timeout [ODD-19].
+    // Updates do not extend the timeout (quirk `sticky-one-second`).
     pm.handle_update_target(&mut host, 7, Some(&pos(0xA9B4_0105, 10.0, 21.0, 0.0)));
     host.time = 6.01;
     pm.use_time(&mut host);
@@ -196,7 +196,7 @@ fn sticky_times_out_after_one_second() {
 #[test]
 fn sticky_lost_target_unsticks_and_restick_replaces() {
     let mut host = TestHost::at(0xA9B4_0105, 10.0, 20.0, 0.0);
-    let mut pm = PositionManager::new();
+    let mut pm = PositionManager::new(Rules::default());
     pm.stick_to(&mut host, 7, 0.5, 1.0);
     pm.stick_to(&mut host, 9, 0.5, 1.0);
     assert_eq!(pm.sticky_object_id(), 9);

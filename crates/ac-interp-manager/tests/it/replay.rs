@@ -1,5 +1,5 @@
 //! Trace replay: drive the managers with the numbers recorded in the interpolation corpus
-//! (`FORMAT-interp.md`) and check that every `im` line, every slice's `adjusted=` offset, the
+//! (the `interp_*` and `rnd_interp_*` traces) and check that every `im` line, every slice's `adjusted=` offset, the
 //! blip events and the resulting positions come out bit-identical.
 //!
 //! The replay needs no physics object: the parts of the slice outside this crate (the sequence
@@ -93,7 +93,7 @@ fn fmt_pos(p: &ac_interp_manager::Position) -> String {
     )
 }
 
-/// The `im` line of FORMAT-interp 7.
+/// The `im` line of the trace (docs/scenarios.md, "The trace").
 fn im_line(pm: Option<&PositionManager>) -> String {
     let Some(im) = pm.and_then(PositionManager::interpolation) else {
         return "im none".to_string();
@@ -202,7 +202,7 @@ impl Obj {
         }
     }
 
-    /// `get_adjusted_max_speed` from the mirrored interpreter state (FORMAT-interp 5.2).
+    /// `get_adjusted_max_speed` from the mirrored interpreter state.
     fn adjusted_max_speed(&self) -> f32 {
         let (my_run_rate, speed_factor, fwd, fwd_speed) = if self.mm {
             (
@@ -287,7 +287,7 @@ pub fn replay(name: &str, text: &str) -> Vec<String> {
             "im_interpolate_to" => {
                 let (p, rest) = parse_pos(&toks[1..]);
                 let keep = kv(&rest, "keep_heading") == Some("1");
-                o.pm.get_or_insert_with(PositionManager::new)
+                o.pm.get_or_insert_with(PositionManager::default)
                     .interpolate_to(&mut o.host, &p, keep);
             }
             "move_or_teleport" => {
@@ -312,13 +312,13 @@ pub fn replay(name: &str, text: &str) -> Vec<String> {
                     }
                     MoveOrTeleportAction::Interpolate => {
                         let keep = o.moving_to && o.mm;
-                        o.pm.get_or_insert_with(PositionManager::new)
+                        o.pm.get_or_insert_with(PositionManager::default)
                             .interpolate_to(&mut o.host, &p, keep);
                     }
                 }
             }
             "im_push" => {
-                let pm = o.pm.get_or_insert_with(PositionManager::new);
+                let pm = o.pm.get_or_insert_with(PositionManager::default);
                 if toks[1] == "velocity" {
                     pm.push_velocity(vec3(toks[2]));
                 } else {

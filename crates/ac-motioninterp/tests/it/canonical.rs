@@ -126,10 +126,8 @@ fn hold_key_invalid_uses_the_current_hold_key() {
 #[test]
 fn do_motion_keeps_raw_ids_and_stores_canonical_interpreted_ones() {
     let (mut mi, mut host) = setup();
-    let r = mi
-        .do_motion(&mut host, motion::TURN_LEFT, &speed(1.0))
-        .unwrap();
-    assert!(r.is_ok());
+    let r = mi.do_motion(&mut host, motion::TURN_LEFT, &speed(1.0));
+    assert_eq!(r, Ok(()));
     assert_eq!(mi.raw_state().unwrap().turn_command, motion::TURN_LEFT);
     let s = mi.interpreted_state().unwrap();
     assert_eq!((s.turn_command, s.turn_speed), (motion::TURN_RIGHT, -1.0));
@@ -149,7 +147,7 @@ fn releasing_run_through_set_hold_key_reapplies_but_setting_run_does_not_in_ace(
     assert_eq!(
         mi.raw_state().unwrap().current_hold_key,
         HoldKey::Run,
-        "retail item 11"
+        "retail: quirk hold-key-run"
     );
     assert!(!host.events.is_empty(), "retail re-applies the movement");
     host.events.clear();
@@ -196,4 +194,26 @@ fn debug_of_the_states_names_the_motions() {
         interpreted.contains("forward_command: Ready(0x41000003)"),
         "{interpreted}"
     );
+}
+
+#[test]
+fn left_turns_and_sidesteps_land_in_the_forward_slot() {
+    // Quirk `left-variants-forward-slot`: only TurnRight and SideStepRight have slots of their
+    // own, so a left variant that was not canonicalised is stored as the forward motion.
+    let mut s = ac_motioninterp::InterpretedMotionState::default();
+    s.apply_motion(motion::TURN_LEFT, &speed(0.5));
+    assert_eq!(
+        (s.forward_command, s.forward_speed),
+        (motion::TURN_LEFT, 0.5)
+    );
+    assert_eq!(s.turn_command, 0);
+    s.apply_motion(motion::SIDE_STEP_LEFT, &speed(1.0));
+    assert_eq!(s.forward_command, motion::SIDE_STEP_LEFT);
+    assert_eq!(s.sidestep_command, 0);
+    s.remove_motion(motion::SIDE_STEP_LEFT);
+    assert_eq!((s.forward_command, s.forward_speed), (motion::READY, 1.0));
+    // A style resets the forward slot even when it does not change.
+    s.apply_motion(motion::WALK_FORWARD, &speed(1.0));
+    s.apply_motion(s.current_style, &speed(1.0));
+    assert_eq!(s.forward_command, motion::READY);
 }

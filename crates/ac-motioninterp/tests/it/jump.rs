@@ -11,38 +11,37 @@ fn jump_error_codes() {
     let (mut mi, mut host) = setup();
     // The default test weenie has cost 1: allowed.
     assert_eq!(
-        mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+        WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::None
     );
     host.weenie.as_mut().unwrap().jump_stamina_cost = 0.0;
     assert_eq!(
-        mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+        WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::GeneralMovementFailure,
-        "ODD-11: a zero stamina cost refuses"
+        "quirk zero-stamina-jump: a zero stamina cost refuses"
     );
     host.weenie.as_mut().unwrap().jump_stamina_cost = 1.0;
     host.weenie.as_mut().unwrap().can_jump = false;
     assert_eq!(
-        mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+        WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::CantJumpLoadedDown
     );
     host.weenie.as_mut().unwrap().can_jump = true;
     host.constrained = true;
     assert_eq!(
-        mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+        WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::GeneralMovementFailure
     );
     host.constrained = false;
     host.walkable = false;
     assert_eq!(
-        mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+        WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::YouCantJumpWhileInTheAir
     );
     host.walkable = true;
-    mi.do_motion(&mut host, motion::CROUCH, &speed(1.0))
-        .unwrap();
+    let _ = mi.do_motion(&mut host, motion::CROUCH, &speed(1.0));
     assert_eq!(
-        mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+        WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::YouCantJumpFromThisPosition
     );
 }
@@ -65,7 +64,11 @@ fn predicate_ranges_and_their_retail_variants() {
         assert_eq!(mi.motion_allows_jump(m), WeenieError::None, "{m:#x}");
     }
     let (rmi, _) = setup_with(Fidelity::Retail, RecordingHost::default());
-    assert_eq!(rmi.motion_allows_jump(motion::FALLEN), blocked, "retail O3");
+    assert_eq!(
+        rmi.motion_allows_jump(motion::FALLEN),
+        blocked,
+        "retail: quirk jump-blocked-fall"
+    );
     assert_eq!(rmi.motion_allows_jump(motion::FALLING), WeenieError::None);
 }
 
@@ -77,29 +80,34 @@ fn charge_jump_boundaries_differ_from_jump_charge_is_allowed_odd14() {
     };
     let (mut mi, mut host) = setup_with(Fidelity::Ace, host);
     // Airborne: Sleeping is allowed to set the state only.
-    mi.do_interpreted_motion(&mut host, motion::SLEEPING, &speed(1.0))
-        .unwrap();
-    assert_eq!(mi.charge_jump(&host).unwrap(), 0, "ACE: Sleeping excluded");
+    let _ = WeenieError::from_result(mi.do_interpreted_motion(
+        &mut host,
+        motion::SLEEPING,
+        &speed(1.0),
+    ));
+    assert_eq!(mi.charge_jump(&host), Ok(()), "ACE: Sleeping excluded");
     assert_eq!(
-        mi.jump_charge_is_allowed(&host).unwrap(),
+        WeenieError::from_result(mi.jump_charge_is_allowed(&host)),
         WeenieError::YouCantJumpFromThisPosition
     );
-    mi.do_interpreted_motion(&mut host, motion::FALLING, &speed(1.0))
-        .unwrap();
-    assert_eq!(mi.charge_jump(&host).unwrap(), 0x48);
+    let _ =
+        WeenieError::from_result(mi.do_interpreted_motion(&mut host, motion::FALLING, &speed(1.0)));
+    assert_eq!(
+        mi.charge_jump(&host),
+        Err(WeenieError::YouCantJumpFromThisPosition)
+    );
     host.weenie.as_mut().unwrap().can_jump = false;
-    assert_eq!(mi.charge_jump(&host).unwrap(), 0x49);
+    assert_eq!(mi.charge_jump(&host), Err(WeenieError::CantJumpLoadedDown));
 }
 
 #[test]
 fn charge_while_standing_starts_a_standing_long_jump() {
     let (mut mi, mut host) = setup();
-    assert_eq!(mi.charge_jump(&host).unwrap(), 0);
+    assert_eq!(mi.charge_jump(&host), Ok(()));
     assert!(mi.standing_long_jump());
     host.events.clear();
     // Forward input is swallowed into the state.
-    mi.do_interpreted_motion(&mut host, motion::WALK_FORWARD, &speed(1.0))
-        .unwrap();
+    let _ = mi.do_interpreted_motion(&mut host, motion::WALK_FORWARD, &speed(1.0));
     assert!(host.events.is_empty());
     assert_eq!(
         mi.interpreted_state().unwrap().forward_command,
@@ -117,7 +125,10 @@ fn successful_jump_leaves_the_ground_with_the_weenie_velocity() {
         ..RecordingHost::default()
     };
     let (mut mi, mut host) = setup_with(Fidelity::Ace, host);
-    assert_eq!(mi.jump(&mut host, 0.5, 0).unwrap(), WeenieError::None);
+    assert_eq!(
+        WeenieError::from_result(mi.jump(&mut host, 0.5, 0)),
+        WeenieError::None
+    );
     assert_eq!(host.events[0], HostEvent::CancelMoveTo);
     assert_eq!(host.events[1], HostEvent::SetOnWalkable(false));
     assert_eq!(
@@ -144,14 +155,14 @@ fn no_weenie_jumps_at_ten_and_skips_the_ground_check_in_ace_only() {
     let (mi, host) = setup_with(Fidelity::Ace, host);
     // The gate passes airborne (no weenie), so the constraint check answers.
     assert_eq!(
-        mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+        WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::GeneralMovementFailure
     );
     let (rmi, rhost) = setup_with(Fidelity::Retail, host.clone());
     assert_eq!(
-        rmi.jump_is_allowed(&rhost, 0.5, 0).unwrap(),
+        WeenieError::from_result(rmi.jump_is_allowed(&rhost, 0.5, 0)),
         WeenieError::YouCantJumpWhileInTheAir,
-        "retail item 7"
+        "retail: quirk jump-gate-no-weenie"
     );
     let (mut mi, mut host) = setup_with(
         Fidelity::Ace,
@@ -160,7 +171,7 @@ fn no_weenie_jumps_at_ten_and_skips_the_ground_check_in_ace_only() {
             ..RecordingHost::default()
         },
     );
-    mi.jump(&mut host, 2.0, 0).unwrap();
+    let _ = mi.jump(&mut host, 2.0, 0);
     assert!(
         host.events
             .contains(&HostEvent::SetVelocity(glam::Vec3::new(0.0, 0.0, 10.0)))
@@ -173,14 +184,13 @@ fn head_pending_jump_error_applies_only_with_more_than_one_entry_in_ace() {
     host.num_anims = 1;
     let mut p = speed(1.0);
     p.set_disable_jump_during_link(true);
-    mi.do_interpreted_motion(&mut host, motion::WALK_FORWARD, &p)
-        .unwrap();
+    let _ = mi.do_interpreted_motion(&mut host, motion::WALK_FORWARD, &p);
     // Queue: [style Ready entries from enter_default_state completed?] — find the state.
     let pending = mi.pending_motions().unwrap().clone();
     assert!(pending.len() > 1);
     if pending[0].jump_error_code != WeenieError::None {
         assert_eq!(
-            mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+            WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
             pending[0].jump_error_code
         );
     }
@@ -191,18 +201,16 @@ fn head_pending_jump_error_applies_only_with_more_than_one_entry_in_ace() {
         mi.motion_done(&mut host, c.success).unwrap();
     }
     assert!(mi.pending_motions().unwrap().is_empty());
-    mi.do_interpreted_motion(&mut host, motion::WALK_FORWARD, &p)
-        .unwrap();
+    let _ = mi.do_interpreted_motion(&mut host, motion::WALK_FORWARD, &p);
     assert_eq!(mi.pending_motions().unwrap().len(), 1);
     assert_eq!(
-        mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+        WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::None,
         "count 1: ignored"
     );
-    mi.do_interpreted_motion(&mut host, motion::TURN_RIGHT, &p)
-        .unwrap();
+    let _ = mi.do_interpreted_motion(&mut host, motion::TURN_RIGHT, &p);
     assert_eq!(
-        mi.jump_is_allowed(&host, 0.5, 0).unwrap(),
+        WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
         WeenieError::YouCantJumpFromThisPosition
     );
 }

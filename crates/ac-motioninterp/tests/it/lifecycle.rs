@@ -3,10 +3,10 @@
 
 use ac_motioninterp::testing::{HostEvent, RecordingHost};
 use ac_motioninterp::{
-    MotionHost, MotionInterp, MotionInterpError, MovementError, MovementManager,
-    MovementParameters, MovementStruct, MovementType, WeenieError, motion,
+    MotionHost, MotionInterp, MotionInterpError, MovementManager, MovementParameters,
+    MovementStruct, MovementType, WeenieError, motion,
 };
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 
 use crate::{setup, speed};
 
@@ -24,7 +24,7 @@ fn assert_lock_step(mi: &MotionInterp, host: &RecordingHost) {
 #[test]
 fn enter_default_state_queues_and_reapplies() {
     let mut host = RecordingHost::default();
-    let mut mi = MotionInterp::new(Fidelity::Ace);
+    let mut mi = MotionInterp::new(Rules::default());
     assert!(mi.raw_state().is_none() && mi.pending_motions().is_none());
     mi.enter_default_state(&mut host);
     assert!(mi.initted());
@@ -46,14 +46,14 @@ fn two_queues_stay_in_lock_step_through_motions_polls_and_flushes() {
     let (mut mi, mut host) = setup();
     host.num_anims = 1;
     let p = speed(1.0);
-    mi.do_motion(&mut host, motion::WALK_FORWARD, &p).unwrap();
-    mi.do_motion(&mut host, TWITCH1, &p).unwrap();
-    mi.stop_motion(&mut host, motion::WALK_FORWARD, &p).unwrap();
-    mi.stop_completely(&mut host).unwrap();
+    let _ = mi.do_motion(&mut host, motion::WALK_FORWARD, &p);
+    let _ = mi.do_motion(&mut host, TWITCH1, &p);
+    let _ = mi.stop_motion(&mut host, motion::WALK_FORWARD, &p);
+    let _ = mi.stop_completely(&mut host);
     assert_lock_step(&mi, &host);
     // Complete the zero-anim entries enter_default_state left at the head.
     let mvs = MovementStruct::new(MovementType::InterpretedCommand, motion::TURN_RIGHT, p);
-    mi.perform_movement(&mut host, &mvs).unwrap();
+    let _ = mi.perform_movement(&mut host, &mvs);
     assert_lock_step(&mi, &host);
     // One animation at a time, routed like an AnimDone hook.
     while !host.table_pending.is_empty() {
@@ -74,7 +74,7 @@ fn two_queues_stay_in_lock_step_through_motions_polls_and_flushes() {
 fn remove_link_animations_replays_completions_in_ace_order() {
     let (mut mi, mut host) = setup();
     host.num_anims = 2;
-    mi.do_motion(&mut host, TWITCH1, &speed(1.0)).unwrap();
+    let _ = mi.do_motion(&mut host, TWITCH1, &speed(1.0));
     host.events.clear();
     mi.hit_ground(&mut host);
     assert_eq!(host.events[0], HostEvent::RemoveLinkAnimations);
@@ -96,7 +96,7 @@ fn remove_link_animations_replays_completions_in_ace_order() {
 fn exit_world_clears_without_callbacks_and_undoes_actions() {
     let (mut mi, mut host) = setup();
     host.num_anims = 1;
-    mi.do_motion(&mut host, TWITCH1, &speed(1.0)).unwrap();
+    let _ = mi.do_motion(&mut host, TWITCH1, &speed(1.0));
     host.events.clear();
     mi.handle_exit_world(&mut host).unwrap();
     assert!(mi.pending_motions().unwrap().is_empty());
@@ -108,9 +108,10 @@ fn exit_world_clears_without_callbacks_and_undoes_actions() {
 #[test]
 fn use_before_default_state_is_a_clear_error() {
     let mut host = RecordingHost::default();
-    let mut mi = MotionInterp::new(Fidelity::Ace);
+    let mut mi = MotionInterp::new(Rules::default());
     let p = MovementParameters::default();
-    let e = Err(MotionInterpError::NotInitialized);
+    // Motion requests are refused with the reference's "no interpreter" answer.
+    let e = Err(WeenieError::NoMotionInterpreter);
     assert_eq!(mi.do_motion(&mut host, motion::WALK_FORWARD, &p), e);
     assert_eq!(mi.jump_is_allowed(&host, 0.5, 0), e);
     assert_eq!(mi.stop_completely(&mut host), e);
@@ -129,10 +130,10 @@ fn use_before_default_state_is_a_clear_error() {
 #[test]
 fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
     let mut host = RecordingHost::default();
-    let mut mm = MovementManager::new(Fidelity::Ace);
+    let mut mm = MovementManager::new(Rules::default());
     assert!(mm.interpreter().is_none());
     let mvs = MovementStruct::new(MovementType::RawCommand, motion::WALK_FORWARD, speed(1.0));
-    assert_eq!(mm.perform_movement(&mut host, &mvs), Ok(WeenieError::None));
+    assert_eq!(mm.perform_movement(&mut host, &mvs), Ok(()));
     assert_eq!(host.events[0], HostEvent::SetActive(true));
     let mi = mm.interpreter().expect("created");
     assert!(mi.initted());
@@ -143,12 +144,13 @@ fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
     let mvs = MovementStruct::new(MovementType::TurnToHeading, 0, speed(1.0));
     assert_eq!(
         mm.perform_movement(&mut host, &mvs),
-        Err(MovementError::NotSupported(MovementType::TurnToHeading))
+        Err(WeenieError::GeneralMovementFailure),
+        "no MoveToManager yet"
     );
     let mvs = MovementStruct::new(MovementType::Invalid, 0, speed(1.0));
     assert_eq!(
         mm.perform_movement(&mut host, &mvs),
-        Ok(WeenieError::GeneralMovementFailure)
+        Err(WeenieError::GeneralMovementFailure)
     );
     assert_eq!(mm.motions_pending(), !host.table_pending.is_empty());
     let mut done = Vec::new();
@@ -160,22 +162,20 @@ fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
 fn state_velocity_and_max_speeds() {
     let (mut mi, mut host) = setup();
     mi.set_hold_run(&mut host, 1, false).unwrap();
-    mi.do_motion(&mut host, motion::WALK_FORWARD, &speed(1.0))
-        .unwrap();
+    let _ = mi.do_motion(&mut host, motion::WALK_FORWARD, &speed(1.0));
     assert_eq!(
         mi.get_state_velocity(&host).unwrap(),
         glam::Vec3::new(0.0, 4.0, 0.0)
     );
     assert_eq!(mi.get_max_speed(&host), 4.0);
     assert_eq!(mi.get_adjusted_max_speed(&host).unwrap(), 4.0);
-    mi.do_motion(&mut host, motion::SIDE_STEP_RIGHT, &speed(1.0))
-        .unwrap();
+    let _ = mi.do_motion(&mut host, motion::SIDE_STEP_RIGHT, &speed(1.0));
     let v = mi.get_state_velocity(&host).unwrap();
     assert!(
         (v.length() - 4.0).abs() < 1e-5,
         "capped at RunAnimSpeed × rate"
     );
     assert!(!mi.is_standing_still(&host).unwrap());
-    mi.stop_completely(&mut host).unwrap();
+    let _ = mi.stop_completely(&mut host);
     assert!(mi.is_standing_still(&host).unwrap());
 }

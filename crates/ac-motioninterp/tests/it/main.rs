@@ -22,7 +22,7 @@ pub fn setup() -> (MotionInterp, RecordingHost) {
 
 /// Same with a chosen fidelity and host.
 pub fn setup_with(f: Fidelity, mut host: RecordingHost) -> (MotionInterp, RecordingHost) {
-    let mut mi = MotionInterp::new(f);
+    let mut mi = MotionInterp::new(f.into());
     mi.enter_default_state(&mut host);
     host.events.clear();
     (mi, host)

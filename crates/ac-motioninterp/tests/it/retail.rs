@@ -1,4 +1,4 @@
-//! The `Fidelity::Retail` switches of the interpreter (retail-vs-ace.md), each against ACE.
+//! The `Fidelity::Retail` switches of the interpreter (docs/quirks.md), each against ACE.
 
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
 use ac_motioninterp::{ActionNode, InterpretedMotionState, WeenieError, motion};
@@ -24,13 +24,13 @@ fn o8_do_motion_copies_every_parameter_in_retail() {
         num_anims: 1,
         ..RecordingHost::default()
     });
-    ace.do_motion(&mut ah, TWITCH1, &p).unwrap();
-    ret.do_motion(&mut rh, TWITCH1, &p).unwrap();
+    let _ = ace.do_motion(&mut ah, TWITCH1, &p);
+    let _ = ret.do_motion(&mut rh, TWITCH1, &p);
     let last = |mi: &ac_motioninterp::MotionInterp| *mi.pending_motions().unwrap().back().unwrap();
     assert_eq!(
         last(&ace).context_id,
         0,
-        "ACE CopySome drops the context (ODD-12)"
+        "ACE CopySome drops the context (quirk motion-params-copy)"
     );
     assert_eq!(last(&ret).context_id, 9);
     assert_eq!(ace.interpreted_state().unwrap().actions[0].stamp, 0);
@@ -47,10 +47,9 @@ fn o5_raw_path_only_for_the_local_player_in_retail() {
     };
     let [(mut ace, mut ah), (mut ret, mut rh)] = both(host);
     for (mi, h) in [(&mut ace, &mut ah), (&mut ret, &mut rh)] {
-        mi.do_motion(h, motion::WALK_FORWARD, &speed(1.0)).unwrap();
+        let _ = mi.do_motion(h, motion::WALK_FORWARD, &speed(1.0));
         // Make the interpreted forward differ from the raw one.
-        mi.do_interpreted_motion(h, motion::READY, &speed(1.0))
-            .unwrap();
+        let _ = mi.do_interpreted_motion(h, motion::READY, &speed(1.0));
         mi.apply_current_movement(h, false, true);
     }
     assert_eq!(
@@ -92,7 +91,7 @@ fn o18_state_velocity_cap_without_weenie() {
     let [(mut ace, mut ah), (mut ret, mut rh)] = both(host);
     for (mi, h) in [(&mut ace, &mut ah), (&mut ret, &mut rh)] {
         mi.set_hold_run(h, 1, false).unwrap();
-        mi.do_motion(h, motion::WALK_FORWARD, &speed(2.0)).unwrap();
+        let _ = mi.do_motion(h, motion::WALK_FORWARD, &speed(2.0));
         // Re-applying stores the run speed as MyRunRate (2.0).
         mi.apply_interpreted_movement(h, false, true).unwrap();
         assert_eq!(mi.my_run_rate(), 2.0);
@@ -112,7 +111,7 @@ fn o21_enter_default_state_keeps_old_entries_in_retail() {
         ..RecordingHost::default()
     });
     for (mi, h) in [(&mut ace, &mut ah), (&mut ret, &mut rh)] {
-        mi.do_motion(h, motion::WALK_FORWARD, &speed(1.0)).unwrap();
+        let _ = mi.do_motion(h, motion::WALK_FORWARD, &speed(1.0));
         // Keep the table queue from draining the entries back out.
         h.gravity = false;
         mi.enter_default_state(h);
@@ -168,4 +167,34 @@ fn o6_and_item9_action_replay_filter_and_stamp_masks() {
     };
     ace.move_to_interpreted_state(&mut ah, &older).unwrap();
     assert_eq!(ace.interpreted_state().unwrap().num_actions(), 2);
+}
+
+#[test]
+fn action_stamp_mask_keeps_19_server_bits_in_ace_and_15_in_retail() {
+    // Quirk `action-stamp-mask`: after a server action stamped 0x8005 (bit 15 set), an action
+    // stamped 4 is newer in ACE (0x8005 under the 19-bit mask is far ahead, so the wrap test
+    // flips) and older in retail (both masked to 15 bits: 5 > 4).
+    let host = RecordingHost {
+        num_anims: 1,
+        ..RecordingHost::default()
+    };
+    let state = |stamp| InterpretedMotionState {
+        actions: vec![ActionNode {
+            action: TWITCH1,
+            speed: 1.0,
+            stamp,
+            autonomous: false,
+        }],
+        ..InterpretedMotionState::default()
+    };
+    let [(mut ace, mut ah), (mut ret, mut rh)] = both(host);
+    for (mi, h) in [(&mut ace, &mut ah), (&mut ret, &mut rh)] {
+        assert!(mi.move_to_interpreted_state(h, &state(0x8005)).unwrap());
+        assert_eq!(mi.server_action_stamp(), 0x8005);
+        assert!(mi.move_to_interpreted_state(h, &state(4)).unwrap());
+    }
+    assert_eq!(ace.interpreted_state().unwrap().num_actions(), 2);
+    assert_eq!(ace.server_action_stamp(), 4);
+    assert_eq!(ret.interpreted_state().unwrap().num_actions(), 1);
+    assert_eq!(ret.server_action_stamp(), 0x8005);
 }

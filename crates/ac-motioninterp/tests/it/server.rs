@@ -2,7 +2,7 @@
 
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
 use ac_motioninterp::{HoldKey, MotionInterp, MotionInterpError, RawMotionState, motion};
-use ac_motiontable::Fidelity;
+use ac_motiontable::{Fidelity, Rules};
 
 use crate::setup_with;
 
@@ -74,7 +74,7 @@ fn a_standing_long_jump_keeps_the_player_in_place() {
 #[test]
 fn refused_before_the_default_state() {
     let mut host = RecordingHost::default();
-    let mut mi = MotionInterp::new(Fidelity::Ace);
+    let mut mi = MotionInterp::new(Rules::default());
     let r = mi.apply_client_raw_state(&mut host, &RawMotionState::default(), false);
     assert_eq!(r, Err(MotionInterpError::NotInitialized));
     assert!(host.events.is_empty());

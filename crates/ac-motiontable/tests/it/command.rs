@@ -1,10 +1,9 @@
 //! Command ids, names, masks, keys and predicates.
 
 use ac_motiontable::command::*;
+use ac_motiontable::gating::{contact_always_allows, jump_charge_allowed};
 use ac_motiontable::motion::*;
-use ac_motiontable::{
-    CommandMask, Fidelity, MotionCommand, WeenieError, motion_by_name, motion_name,
-};
+use ac_motiontable::{CommandMask, MotionCommand, Rules, WeenieError, motion_by_name, motion_name};
 
 #[test]
 fn every_name_of_the_parser_list_resolves_to_its_id_and_back() {
@@ -60,10 +59,7 @@ fn class_masks_decode_turns_as_substate_and_modifier() {
     let c = CommandMask::of(TURN_RIGHT);
     assert!(c.contains(CommandMask::SUBSTATE | CommandMask::MODIFIER));
     assert!(!c.contains(CommandMask::ACTION));
-    assert!(
-        is_style(HOLD_RUN),
-        "HoldRun carries the Style bit (spec A.2)"
-    );
+    assert!(is_style(HOLD_RUN), "HoldRun carries the Style bit");
     assert!(is_modifier(JUMP) && !is_substate(JUMP));
     assert!(is_action(TWITCH1) && !is_substate(TWITCH1));
     assert_eq!(
@@ -88,19 +84,20 @@ fn keys_shift_the_style_high_half_out() {
 }
 
 #[test]
-fn jump_predicates_follow_fidelity() {
-    assert!(!motion_allows_jump(FALLING, Fidelity::Ace));
-    assert!(motion_allows_jump(FALLING, Fidelity::Retail));
-    assert!(motion_allows_jump(FALLEN, Fidelity::Ace));
-    assert!(!motion_allows_jump(FALLEN, Fidelity::Retail));
-    assert!(!motion_allows_jump(SITTING, Fidelity::Ace));
-    assert!(motion_allows_jump(WALK_FORWARD, Fidelity::Ace));
-    // ODD-14: charge_jump lets Sleeping through in ACE only.
-    assert!(charge_jump_allowed(SLEEPING, Fidelity::Ace));
-    assert!(!charge_jump_allowed(SLEEPING, Fidelity::Retail));
-    assert!(!charge_jump_allowed(FALLING, Fidelity::Ace));
-    assert!(!jump_charge_allowed(SLEEPING, Fidelity::Ace));
-    assert!(!jump_charge_allowed(FALLEN, Fidelity::Ace));
+fn jump_predicates_follow_the_rules() {
+    let (ace, retail) = (Rules::ace(), Rules::retail());
+    assert!(!ace.motion_allows_jump(FALLING));
+    assert!(retail.motion_allows_jump(FALLING));
+    assert!(ace.motion_allows_jump(FALLEN));
+    assert!(!retail.motion_allows_jump(FALLEN));
+    assert!(!ace.motion_allows_jump(SITTING));
+    assert!(ace.motion_allows_jump(WALK_FORWARD));
+    // Quirk `charge-jump-ranges`: charge_jump lets Sleeping through in ACE only.
+    assert!(ace.charge_jump_allowed(SLEEPING));
+    assert!(!retail.charge_jump_allowed(SLEEPING));
+    assert!(!ace.charge_jump_allowed(FALLING));
+    assert!(!jump_charge_allowed(SLEEPING));
+    assert!(!jump_charge_allowed(FALLEN));
     assert!(contact_always_allows(TURN_LEFT) && !contact_always_allows(SIDE_STEP_RIGHT));
 }
 

@@ -1,6 +1,7 @@
 //! Property test: random tables and random request scripts never panic, hang or blow up.
 
 use ac_dat::{AnimData, MotionData, MotionTable};
+use ac_motiontable::Rules;
 use ac_motiontable::command::cycle_key;
 use ac_motiontable::motion::*;
 use ac_motiontable::{
@@ -123,8 +124,8 @@ proptest! {
         ops in prop::collection::vec(op_strategy(), 1..40),
         retail in prop::bool::ANY,
     ) {
-        let fid = if retail { ac_motiontable::Fidelity::Retail } else { ac_motiontable::Fidelity::Ace };
-        let mut m = MotionTableManager::new(Some(Resolver::new(table).with_fidelity(fid)));
+        let rules = if retail { Rules::retail() } else { Rules::ace() };
+        let mut m = MotionTableManager::new(Some(Resolver::new(table, rules)), rules);
         let mut seq = RecordingSequence::new();
         let mut out: Vec<MotionCompletion> = Vec::new();
         m.initialize_state(&mut seq);
@@ -133,7 +134,7 @@ proptest! {
                 Op::Perform(k, mo, s) => {
                     let kind = [MovementType::InterpretedCommand, MovementType::StopInterpretedCommand,
                         MovementType::StopCompletely, MovementType::RawCommand][k as usize];
-                    m.perform_movement(kind, mo, s, &mut seq);
+                    let _ = m.perform_movement(kind, mo, s, &mut seq);
                 }
                 Op::Done(ok) => m.animation_done(ok, &mut out),
                 Op::Poll => m.use_time(&mut out),
@@ -157,7 +158,7 @@ proptest! {
 
     #[test]
     fn indexed_lookups_equal_naive_lookups(table in table_strategy(), probe in prop::collection::vec(any::<u32>(), 8)) {
-        let r = Resolver::new(table.clone());
+        let r = Resolver::new(table.clone(), Rules::default());
         let mut keys: Vec<u32> = probe;
         keys.extend(table.cycles.iter().map(|e| e.0));
         keys.extend(table.modifiers.iter().map(|e| e.0));

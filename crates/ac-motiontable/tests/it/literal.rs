@@ -5,6 +5,7 @@
 //! there is its own documented choice.
 
 use ac_dat::{AnimData, MotionData, MotionTable};
+use ac_motiontable::Rules;
 use ac_motiontable::{AnimSequence, MotionState, RecordingSequence, Resolver, SeqOp};
 use proptest::prelude::*;
 
@@ -382,7 +383,7 @@ impl<'a> Lit<'a> {
             }
             guard += 1;
             if st.modifiers == before || guard > 1000 {
-                return Err(Crash); // ACE: endless loop (ODD-5)
+                return Err(Crash); // ACE: endless loop (quirk `unstoppable-modifier`)
             }
         }
         let sub = st.substate;
@@ -504,7 +505,7 @@ fn ops_bits(ops: &[SeqOp]) -> Vec<String> {
 /// Run one script through both; returns (calls compared, calls that resolved something), or
 /// the first mismatch.
 fn run_case(table: &MotionTable, calls: &[Call]) -> Result<(usize, usize), String> {
-    let r = Resolver::new(table.clone());
+    let r = Resolver::new(table.clone(), Rules::default());
     let mut lit = Lit { t: table, depth: 0 };
     let mut st = MotionState::new();
     let mut seq = RecordingSequence::new();

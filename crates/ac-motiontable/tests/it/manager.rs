@@ -1,5 +1,6 @@
-//! MotionTableManager queue, completion and redundancy rules (spec C).
+//! MotionTableManager queue, completion and redundancy rules (ACE `MotionTableManager`).
 
+use ac_motiontable::Rules;
 use ac_motiontable::motion::*;
 use ac_motiontable::{
     AnimNode, MotionCompletion, MotionTableManager, MovementType, RecordingSequence, SeqOp,
@@ -21,7 +22,7 @@ fn queue(m: &MotionTableManager) -> Vec<(u32, u32)> {
 
 #[test]
 fn no_table_answers_no_animation_table_and_initialises_ready() {
-    let mut m = MotionTableManager::new(None);
+    let mut m = MotionTableManager::new(None, Rules::default());
     let mut seq = RecordingSequence::new();
     assert_eq!(m.motion_table_id(), 0);
     assert_eq!(
@@ -42,7 +43,7 @@ fn no_table_answers_no_animation_table_and_initialises_ready() {
 
 #[test]
 fn perform_queues_motions_and_stops_as_ready() {
-    let mut m = MotionTableManager::new(Some(humanoid().build()));
+    let mut m = MotionTableManager::new(Some(humanoid().build()), Rules::default());
     let mut seq = RecordingSequence::new();
     m.initialize_state(&mut seq);
     assert_eq!(
@@ -88,7 +89,7 @@ fn perform_queues_motions_and_stops_as_ready() {
 
 #[test]
 fn animation_done_carries_credit_and_resets_only_on_drain() {
-    let mut m = MotionTableManager::new(None);
+    let mut m = MotionTableManager::new(None, Rules::default());
     let mut seq = RecordingSequence::new();
     let mut out = Vec::new();
     m.animation_done(true, &mut out);
@@ -117,10 +118,10 @@ fn animation_done_carries_credit_and_resets_only_on_drain() {
 
 #[test]
 fn completing_an_action_pops_the_state_action_head() {
-    let mut m = MotionTableManager::new(Some(humanoid().build()));
+    let mut m = MotionTableManager::new(Some(humanoid().build()), Rules::default());
     let mut seq = RecordingSequence::new();
     m.initialize_state(&mut seq);
-    m.perform_movement(MovementType::InterpretedCommand, TWITCH1, 1.0, &mut seq);
+    let _ = m.perform_movement(MovementType::InterpretedCommand, TWITCH1, 1.0, &mut seq);
     assert_eq!(m.state().actions().len(), 1);
     let mut out = Vec::new();
     m.check_for_completed_motions(&mut out);
@@ -131,16 +132,16 @@ fn completing_an_action_pops_the_state_action_head() {
     assert!(m.state().actions().is_empty());
 }
 
-/// Spec C.4 worked example: Walk, Run, Walk while the links still play.
+/// Worked example of redundant-link truncation: Walk, Run, Walk while the links still play.
 #[test]
 fn a_b_a_truncates_the_redundant_links() {
-    let mut m = MotionTableManager::new(Some(humanoid().build()));
+    let mut m = MotionTableManager::new(Some(humanoid().build()), Rules::default());
     let mut seq = RecordingSequence::new();
     m.initialize_state(&mut seq);
     let mut out = Vec::new();
     m.check_for_completed_motions(&mut out);
     for mo in [WALK_FORWARD, RUN_FORWARD, WALK_FORWARD] {
-        m.perform_movement(MovementType::InterpretedCommand, mo, 1.0, &mut seq);
+        let _ = m.perform_movement(MovementType::InterpretedCommand, mo, 1.0, &mut seq);
     }
     assert_eq!(
         queue(&m),
@@ -155,7 +156,7 @@ fn a_b_a_truncates_the_redundant_links() {
 
 #[test]
 fn an_action_entry_blocks_the_redundancy_scan() {
-    let mut m = MotionTableManager::new(None);
+    let mut m = MotionTableManager::new(None, Rules::default());
     let mut seq = RecordingSequence::new();
     m.add_to_queue(WALK_FORWARD, 1, &mut seq);
     m.add_to_queue(TWITCH1, 2, &mut seq);
@@ -166,7 +167,7 @@ fn an_action_entry_blocks_the_redundancy_scan() {
     );
     assert!(seq.ops().is_empty());
     // A style entry matches an earlier equal style even with 0 anims, unless a substate blocks.
-    let mut m = MotionTableManager::new(None);
+    let mut m = MotionTableManager::new(None, Rules::default());
     let sw = ac_motiontable::command::stance::SWORD_COMBAT;
     m.add_to_queue(sw, 0, &mut seq);
     m.add_to_queue(TWITCH1, 0, &mut seq);
@@ -183,7 +184,7 @@ fn an_action_entry_blocks_the_redundancy_scan() {
 
 #[test]
 fn enter_world_removes_links_and_fails_everything() {
-    let mut m = MotionTableManager::new(None);
+    let mut m = MotionTableManager::new(None, Rules::default());
     let mut seq = RecordingSequence::new();
     m.add_to_queue(TWITCH1, 3, &mut seq);
     m.add_to_queue(READY, 0, &mut seq);

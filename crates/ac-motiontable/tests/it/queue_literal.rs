@@ -9,7 +9,7 @@
 use std::collections::VecDeque;
 
 use ac_motiontable::motion::{READY, RUN_FORWARD, WALK_FORWARD};
-use ac_motiontable::{MotionCompletion, MotionTableManager, RecordingSequence, SeqOp};
+use ac_motiontable::{MotionCompletion, MotionTableManager, RecordingSequence, Rules, SeqOp};
 use proptest::prelude::*;
 
 const SUBSTATE: u32 = 0x4000_0000;
@@ -173,7 +173,7 @@ fn removals(seq: &mut RecordingSequence) -> (Vec<u32>, usize) {
 
 fn run(calls: &[Call]) -> Result<(), TestCaseError> {
     let mut lit = Literal::default();
-    let mut mgr = MotionTableManager::new(None);
+    let mut mgr = MotionTableManager::new(None, Rules::default());
     let mut seq = RecordingSequence::new();
     let (mut got, mut want) = (Vec::new(), Vec::new());
     for (i, call) in calls.iter().enumerate() {

@@ -1,4 +1,4 @@
-//! Resolver branches and quirks over hand-built tables (spec B.3–B.9).
+//! Resolver branches and quirks over hand-built tables (ACE `MotionTable`).
 
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT, stance::SWORD_COMBAT};
 use ac_motiontable::motion::*;
@@ -260,8 +260,7 @@ fn action_fallback_table(fidelity: Fidelity) -> ac_motiontable::Resolver {
         .link(cycle_key(nc, WALK_FORWARD), READY, anims(0x200, 1))
         .link(cycle_key(nc, READY), TWITCH1, anims(0x210, 2))
         .link(cycle_key(nc, READY), WALK_FORWARD, anims(0x220, 3))
-        .build()
-        .with_fidelity(fidelity)
+        .build_with(fidelity.into())
 }
 
 #[test]
@@ -332,7 +331,7 @@ fn odd6_change_cycle_speed_gap_and_math_sign_zero() {
 
 #[test]
 fn retail_o2_zero_speed_counts_as_non_negative() {
-    let r = humanoid().build().with_fidelity(Fidelity::Retail);
+    let r = humanoid().build_with(Fidelity::Retail.into());
     let (mut st, mut seq) = at_rest(&r);
     r.do_object_motion(WALK_FORWARD, &mut st, &mut seq, 1.0);
     seq.take_ops();
@@ -379,7 +378,7 @@ fn odd1_style_change_uses_the_current_styles_default() {
     // NonCombat defaults to Ready, SwordCombat to Crouch.
     let nc = NON_COMBAT;
     let sw = SWORD_COMBAT;
-    let build = |f| {
+    let build = |f: Fidelity| {
         T::new(nc)
             .sd(nc, READY)
             .sd(sw, CROUCH)
@@ -387,8 +386,7 @@ fn odd1_style_change_uses_the_current_styles_default() {
             .cycle(sw, READY, anims(0x150, 1))
             .cycle(sw, CROUCH, anims(0x151, 1))
             .link(cycle_key(nc, READY), sw, anims(0x130, 1))
-            .build()
-            .with_fidelity(f)
+            .build_with(f.into())
     };
     let r = build(Fidelity::Ace);
     let (mut st, mut seq) = at_rest(&r);

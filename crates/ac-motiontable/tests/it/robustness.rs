@@ -1,5 +1,7 @@
-//! Inputs on which ACE crashes or hangs (`ace-exception-cases.md`): the port must terminate.
+//! Inputs on which ACE crashes or hangs (docs/quirks.md, "Where the reference crashes or
+//! hangs"): the port must terminate.
 
+use ac_motiontable::Rules;
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT};
 use ac_motiontable::motion::*;
 use ac_motiontable::{
@@ -62,7 +64,7 @@ fn remodify_nested_reentry_does_not_panic() {
     assert_eq!(st.style, ac_motiontable::command::stance::SWORD_COMBAT);
 }
 
-/// [ODD-5]: a listed modifier without Modifiers data cannot be stopped; ACE loops forever in
+/// Quirk `unstoppable-modifier`: a listed modifier without Modifiers data cannot be stopped; ACE loops forever in
 /// StopObjectCompletely. The port drops it and finishes.
 #[test]
 fn stop_completely_with_an_unstoppable_modifier_terminates() {
@@ -75,7 +77,7 @@ fn stop_completely_with_an_unstoppable_modifier_terminates() {
     assert!(st.modifiers().is_empty());
 }
 
-/// `mtm_enter_world_underflow_hang` [ODD-3]: ACE needs 2^32-1 AnimationDone calls; the port
+/// Quirk `enter-world-underflow` (`mtm_enter_world_underflow_hang`): ACE needs 2^32-1 AnimationDone calls; the port
 /// gives the same result at once.
 #[test]
 fn enter_world_with_an_underflowed_entry_finishes_with_aces_result() {
@@ -84,7 +86,7 @@ fn enter_world_with_an_underflowed_entry_finishes_with_aces_result() {
         .sd(nc, READY)
         .cycle(nc, READY, anims(0, 0))
         .build();
-    let mut m = MotionTableManager::new(Some(r));
+    let mut m = MotionTableManager::new(Some(r), Rules::default());
     let mut seq = RecordingSequence::new();
     m.initialize_state(&mut seq);
     m.add_to_queue(WALK_FORWARD, 2, &mut seq);
@@ -118,8 +120,8 @@ fn drain_fast_forward_equals_single_steps() {
         &[(READY, 1)],
     ];
     for q in queues {
-        let mut a = MotionTableManager::new(None);
-        let mut b = MotionTableManager::new(None);
+        let mut a = MotionTableManager::new(None, Rules::default());
+        let mut b = MotionTableManager::new(None, Rules::default());
         let mut seq = RecordingSequence::new();
         for &(mo, n) in q {
             a.add_to_queue(mo, n, &mut seq);
@@ -146,7 +148,7 @@ fn nan_speed_never_takes_the_fast_path() {
     assert!(o.ok);
     assert_eq!(ac_motiontable::csharp_sign(f32::NAN), 2);
     assert_eq!(ac_motiontable::csharp_sign(-0.0), 0);
-    let mut m = MotionTableManager::new(Some(r));
+    let mut m = MotionTableManager::new(Some(r), Rules::default());
     let mut seq = RecordingSequence::new();
     assert_eq!(
         m.perform_movement(

@@ -1,13 +1,14 @@
 //! The table- and manager-layer conformance scenarios, replayed against a model sequence.
 //!
 //! This is not the real runner (`cargo xtask scenario`): it understands only the definitions
-//! and the steps of FORMAT.md §7.2/§7.3 and drives the resolver/manager with a
+//! and the motion-table and manager steps (docs/scenarios.md, "Format reference") and drives the resolver/manager with a
 //! [`RecordingSequence`] whose node model applies ACE's frame clamping. The sequence's play head
 //! (`curr`, `frame`) is `ac-sequence`'s business, so those two fields are masked; every other
 //! dumped value (results, state, lists, node list, velocity/omega, pending queue, events) is
 //! compared exactly. A scenario is compared up to its first step this harness cannot run
 //! (`tick`, `update`, ...).
 
+use ac_motiontable::Rules;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -435,9 +436,10 @@ pub fn replay(path: &Path) -> Replay {
             let table = opt("table").map_or(0, u32v);
             let weenie = opt("weenie").is_none_or(boolv);
             let frames = Arc::new(frames.clone());
-            let resolver = (table != 0).then(|| Resolver::new(tables[&table].build()));
+            let resolver =
+                (table != 0).then(|| Resolver::new(tables[&table].build(), Rules::default()));
             mgr = Some((
-                MotionTableManager::new(resolver),
+                MotionTableManager::new(resolver, Rules::default()),
                 TestSeq::new(frames),
                 weenie,
             ));

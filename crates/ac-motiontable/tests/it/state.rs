@@ -1,4 +1,4 @@
-//! MotionState list semantics (spec B.2).
+//! MotionState list semantics (ACE `MotionState`).
 
 use ac_motiontable::MotionState;
 use ac_motiontable::motion::*;

@@ -1,4 +1,4 @@
-//! Static timing helpers (spec B.10).
+//! Static timing helpers (ACE `MotionTable`'s static queries; quirk `timing-helpers`).
 
 use std::collections::BTreeMap;
 
@@ -110,7 +110,7 @@ fn animation_and_cycle_lengths() {
     assert_eq!(r.cycle_length(nc, WALK_FORWARD, 1.0, &l), 8.0 / 30.0);
     assert!(r.cycle_length(nc, HOVER, 0.0, &l).is_nan(), "0 / 0 like C#");
     assert_eq!(r.cycle_length(nc, HOVER, 1.0, &l), 0.0);
-    // No outer map for the current substate: no style-wide fallback (ODD-21).
+    // No outer map for the current substate: no style-wide fallback (quirk `timing-helpers`).
     assert!(r.anim_data(nc, WALK_FORWARD, CROUCH).is_empty());
     // Style change from Walk: Walk -> Ready (0x111 missing = 0 frames) + Ready -> Sword (0x130).
     let between = r.animation_length_between(

@@ -1,6 +1,7 @@
 //! Small hand-built tables for data-driven checks.
 
 use ac_dat::{AnimData, MotionData, MotionTable};
+use ac_motiontable::Rules;
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT, stance::SWORD_COMBAT};
 use ac_motiontable::motion::*;
 use ac_motiontable::{MotionState, RecordingSequence, Resolver};
@@ -54,11 +55,16 @@ impl T {
         self
     }
     pub fn build(self) -> Resolver {
-        Resolver::new(self.0)
+        self.build_with(Rules::default())
+    }
+    pub fn build_with(self, rules: Rules) -> Resolver {
+        Resolver::new(self.0, rules)
     }
 }
 
-/// The shared humanoid-like table of spec §B.11.
+/// The shared humanoid-like table: NonCombat cycles (Ready, walk, run, turn and sidestep in
+/// place, crouch), their modifiers and Jump, links between them, one action (Twitch1) and the
+/// way to SwordCombat and back.
 pub fn humanoid() -> T {
     let nc = NON_COMBAT;
     T::new(nc)

@@ -1,6 +1,7 @@
 //! The completion chain: AnimDone hook → manager → MotionDone (interpreter) → weenie, in order.
 
-use ac_motioninterp::{MovementParameters, WeenieError};
+use ac_motioninterp::MovementParameters;
+use ac_motiontable::Rules;
 use ac_physobj::ObjectEvent;
 
 use crate::common::{WALK_FORWARD, walker};
@@ -10,7 +11,7 @@ fn link_end_completes_the_walk_in_order() {
     let mut o = walker(1.0);
     assert_eq!(
         o.do_motion(WALK_FORWARD, &MovementParameters::default()),
-        WeenieError::None
+        Ok(())
     );
     assert!(o.is_animating());
     let mut events = Vec::new();
@@ -46,7 +47,8 @@ fn link_end_completes_the_walk_in_order() {
 #[test]
 fn remove_link_animations_logs_first_then_fails_pending() {
     let mut o = walker(1.0);
-    o.do_motion(WALK_FORWARD, &MovementParameters::default());
+    o.do_motion(WALK_FORWARD, &MovementParameters::default())
+        .expect("motion accepted");
     o.take_events();
     o.remove_link_animations();
     let ev = o.take_events();
@@ -61,10 +63,15 @@ fn remove_link_animations_logs_first_then_fails_pending() {
 #[test]
 fn no_weenie_means_no_weenie_events() {
     let (source, table) = crate::common::data();
-    let mut o = ac_physobj::PhysicsObj::new(
-        ac_physobj::PartArray::new(source, Some(ac_motiontable::Resolver::new(table))),
+    let mut o: ac_physobj::PhysicsObj = ac_physobj::PhysicsObj::new(
+        ac_physobj::PartArray::new(
+            source,
+            Some(ac_motiontable::Resolver::new(table, Rules::default())),
+            Rules::default(),
+        ),
         None,
     );
+    o.set_event_logging(true);
     o.mi_create();
     o.mi_enter_default_state();
     let ev = o.take_events();
@@ -93,7 +100,8 @@ fn get_minterp_creates_the_interpreter_once() {
 #[test]
 fn exit_world_fails_everything_pending() {
     let mut o = walker(1.0);
-    o.do_motion(WALK_FORWARD, &MovementParameters::default());
+    o.do_motion(WALK_FORWARD, &MovementParameters::default())
+        .expect("motion accepted");
     o.take_events();
     o.exit_world();
     assert!(o.parts().manager.pending().is_empty());

@@ -1,5 +1,6 @@
 //! A small humanoid table (the shape of the corpus's physics scenarios) and object builders.
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{
@@ -102,13 +103,18 @@ pub fn data() -> (Arc<dyn AnimationSource>, MotionTable) {
 /// A creature on flat ground at the origin, active, physics layer on, run rate `run_rate`, with
 /// its interpreter in the default state. Events of the setup are discarded.
 pub fn walker(run_rate: f32) -> PhysicsObj {
+    walker_with(run_rate, Rules::default())
+}
+
+/// [`walker`] under `rules`.
+pub fn walker_with(run_rate: f32, rules: Rules) -> PhysicsObj {
     let (source, table) = data();
     let weenie = ConfigWeenie {
         run_rate: Some(run_rate),
         ..ConfigWeenie::default()
     };
     let mut o = PhysicsObj::new(
-        PartArray::new(source, Some(Resolver::new(table))),
+        PartArray::new(source, Some(Resolver::new(table, rules)), rules),
         Some(weenie),
     );
     o.set_physics_layer(true);
@@ -123,7 +129,8 @@ pub fn walker(run_rate: f32) -> PhysicsObj {
         normal: Vec3::Z,
         d: 0.0,
     });
-    o.set_active(true);
+    assert!(o.set_active(true));
+    o.set_event_logging(true);
     o.mi_create();
     o.mi_enter_default_state();
     o.take_events();
@@ -132,10 +139,16 @@ pub fn walker(run_rate: f32) -> PhysicsObj {
 
 /// A table-less object (no animation data at all).
 pub fn bare() -> PhysicsObj {
+    bare_with(Rules::default())
+}
+
+/// [`bare`] under `rules`.
+pub fn bare_with(rules: Rules) -> PhysicsObj {
     let mut o = PhysicsObj::new(
-        PartArray::new(Arc::new(ac_sequence::NoAnimations), None),
+        PartArray::new(Arc::new(ac_sequence::NoAnimations), None, rules),
         Some(ConfigWeenie::default()),
     );
     o.set_physics_layer(true);
+    o.set_event_logging(true);
     o
 }

@@ -1,15 +1,25 @@
-//! Integration tests of `ac-physobj`: the tick, the physics, the completion chain, steady
-//! state against the table, and the world's determinism.
+//! Integration tests of `ac-physobj`: the user API and the wire forms (default features), and —
+//! with the `reference-host` feature — the tick, the physics, the completion chain, steady state
+//! against the table, and the world's determinism.
 
+mod api;
+#[cfg(feature = "reference-host")]
 mod chain;
+#[cfg(feature = "reference-host")]
 mod common;
+#[cfg(feature = "reference-host")]
 mod interp;
+#[cfg(feature = "reference-host")]
 mod physics;
 mod realdata;
+#[cfg(feature = "reference-host")]
 mod robust;
+#[cfg(feature = "reference-host")]
 mod steady;
+#[cfg(feature = "reference-host")]
 mod synthetic;
 mod wire_echo;
 mod wire_fuzz;
 mod wire_messages;
+#[cfg(feature = "reference-host")]
 mod world;

@@ -1,10 +1,10 @@
 //! The physics tick: slicing, velocity clamp, gravity, friction, activation, headings.
 
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use ac_physobj::{ObjectEvent, ObjectState, Plane, SliceOutcome, SliceRecord, TransientState};
 use glam::Vec3;
 
-use crate::common::bare;
+use crate::common::{bare, bare_with};
 
 #[test]
 fn set_velocity_clamps_by_division_and_activates() {
@@ -41,7 +41,7 @@ fn quanta(v: &[SliceRecord]) -> Vec<String> {
 #[test]
 fn update_object_slices_like_ace() {
     let mut o = bare();
-    o.set_active(true);
+    assert!(o.set_active(true));
     let mut out = Vec::new();
     let r = o.update_object(0.25, &mut out);
     assert!(r.ran);
@@ -69,7 +69,7 @@ fn update_object_slices_like_ace() {
 #[test]
 fn update_object_without_cell_deactivates() {
     let mut o = bare();
-    o.set_active(true);
+    assert!(o.set_active(true));
     o.set_has_cell(false);
     let r = o.update_object(0.5, &mut Vec::new());
     assert!(!r.ran);
@@ -78,9 +78,8 @@ fn update_object_without_cell_deactivates() {
 
 #[test]
 fn retail_quanta_step_small_gaps_whole() {
-    let mut o = bare();
-    o.set_fidelity(Fidelity::Retail);
-    o.set_active(true);
+    let mut o = bare_with(Rules::retail());
+    assert!(o.set_active(true));
     let mut out = Vec::new();
     let r = o.update_object(0.02, &mut out);
     assert_eq!((r.ran, r.slices), (true, 1), "no minimum in retail");
@@ -95,15 +94,15 @@ fn retail_quanta_step_small_gaps_whole() {
 #[test]
 fn clock_driven_update_carries_the_rest() {
     let mut o = bare();
-    o.set_active(true);
+    assert!(o.set_active(true));
     let mut out = Vec::new();
     // 0.12 s: one 0.1 slice, 0.02 carried.
-    o.update_object_at(0.12, &mut out);
+    o.update_object_at(0.12, &mut out).expect("finite step");
     assert_eq!(out.len(), 1);
     assert!((o.update_time() - f64::from(0.1f32)).abs() < 1e-12);
     out.clear();
     // 0.02 more: the carried 0.02 + 0.02 = 0.04 > 1/30, so one slice of ~0.04.
-    o.update_object_at(0.14, &mut out);
+    o.update_object_at(0.14, &mut out).expect("finite step");
     assert_eq!(out.len(), 1);
     assert!((out[0].quantum - 0.04).abs() < 1e-6);
 }
@@ -215,12 +214,12 @@ fn set_frame_validity_differs_by_fidelity() {
         0.0,
         "ACE zeroes a non-unit quaternion"
     );
-    o.set_fidelity(Fidelity::Retail);
+    let mut o = bare_with(Rules::retail());
     o.set_frame(bad);
     assert_eq!(
         o.position().frame.orientation.w,
         2.0,
-        "retail keeps it (O17)"
+        "retail keeps it (quirk frame-quaternion-validity)"
     );
 }
 
@@ -232,13 +231,12 @@ fn get_minterp_activation_differs_by_fidelity() {
     o.get_minterp();
     assert!(
         !o.transient().contains(TransientState::ACTIVE),
-        "ACE activates only Static objects (ODD-23)"
+        "ACE activates only Static objects (quirk minterp-activation)"
     );
-    let mut r = bare();
+    let mut r = bare_with(Rules::retail());
     r.set_physics_layer(false);
-    r.set_fidelity(Fidelity::Retail);
     r.get_minterp();
-    assert!(r.transient().contains(TransientState::ACTIVE), "retail O15");
+    assert!(r.transient().contains(TransientState::ACTIVE), "retail");
 }
 
 #[test]

@@ -2,11 +2,11 @@
 
 use ac_dat::Frame;
 use ac_motioninterp::{HoldKey, MovementParameters};
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use ac_physobj::{ObjectState, Plane, Position, TransientState};
 use glam::{Quat, Vec3};
 
-use crate::common::{RUN_FORWARD, TURN_RIGHT, WALK_FORWARD, walker};
+use crate::common::{RUN_FORWARD, TURN_RIGHT, WALK_FORWARD, walker_with};
 
 struct Rng(u64);
 
@@ -47,10 +47,12 @@ impl Rng {
 fn random_scripts_never_panic() {
     for seed in 0..200u64 {
         let mut rng = Rng(seed);
-        let mut o = walker(1.5);
-        if !seed.is_multiple_of(2) {
-            o.set_fidelity(Fidelity::Retail);
-        }
+        let rules = if seed.is_multiple_of(2) {
+            Rules::ace()
+        } else {
+            Rules::retail()
+        };
+        let mut o = walker_with(1.5, rules);
         let mut out = Vec::new();
         for _ in 0..60 {
             let p = MovementParameters {
@@ -64,16 +66,16 @@ fn random_scripts_never_panic() {
             };
             match rng.next() % 22 {
                 0 => {
-                    o.do_motion(WALK_FORWARD, &p);
+                    let _ = o.do_motion(WALK_FORWARD, &p);
                 }
                 1 => {
-                    o.do_motion(TURN_RIGHT, &p);
+                    let _ = o.do_motion(TURN_RIGHT, &p);
                 }
                 2 => {
-                    o.stop_motion(WALK_FORWARD, &p);
+                    let _ = o.stop_motion(WALK_FORWARD, &p);
                 }
                 3 => {
-                    o.mi_do_interpreted_motion(RUN_FORWARD, &p);
+                    let _ = o.mi_do_interpreted_motion(RUN_FORWARD, &p);
                 }
                 4 => o.set_velocity(rng.v()),
                 5 => o.set_local_velocity(rng.v()),
@@ -81,7 +83,7 @@ fn random_scripts_never_panic() {
                 7 => o.set_heading(rng.f()),
                 8 => o.set_on_walkable(rng.next().is_multiple_of(2)),
                 9 => {
-                    o.mi_jump(rng.f(), 0);
+                    let _ = o.mi_jump(rng.f(), 0);
                 }
                 10 => {
                     out.clear();
@@ -101,7 +103,7 @@ fn random_scripts_never_panic() {
                     rng.next().is_multiple_of(2),
                 ),
                 15 => {
-                    o.move_or_teleport(
+                    let _ = o.move_or_teleport(
                         &Position::new(0xA9B4_0021, Frame::IDENTITY),
                         rng.next().is_multiple_of(2),
                         rng.next() as i32,
@@ -117,7 +119,7 @@ fn random_scripts_never_panic() {
                 20 => o.remove_link_animations(),
                 _ => {
                     out.clear();
-                    o.update_object_at(f64::from(rng.f()), &mut out);
+                    let _ = o.update_object_at(f64::from(rng.f()), &mut out);
                 }
             }
             o.take_events();

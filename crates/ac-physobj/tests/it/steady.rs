@@ -15,7 +15,8 @@ fn run_params() -> MovementParameters {
 fn running_moves_at_run_rate_times_cycle_velocity() {
     let r = 1.5f32;
     let mut o = walker(r);
-    o.do_motion(WALK_FORWARD, &run_params());
+    o.do_motion(WALK_FORWARD, &run_params())
+        .expect("motion accepted");
     // Let the links play out.
     for _ in 0..10 {
         o.slice(0.1);
@@ -48,7 +49,8 @@ fn yaw(o: &ac_physobj::PhysicsObj) -> f64 {
 #[test]
 fn run_turn_turns_at_one_and_a_half_omega() {
     let mut o = walker(1.0);
-    o.do_motion(TURN_RIGHT, &run_params());
+    o.do_motion(TURN_RIGHT, &run_params())
+        .expect("motion accepted");
     for _ in 0..5 {
         o.slice(0.1);
     }

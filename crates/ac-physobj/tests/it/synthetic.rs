@@ -7,7 +7,7 @@ use std::sync::Arc;
 use ac_dat::Frame;
 use ac_motioninterp::motion::{RUN_FORWARD, TURN_RIGHT, WALK_FORWARD};
 use ac_motioninterp::{HoldKey, MovementParameters, WALK_ANIM_SPEED};
-use ac_motiontable::Resolver;
+use ac_motiontable::{Resolver, Rules};
 use ac_physobj::{ConfigWeenie, PartArray, PhysicsObj, Plane, Position};
 use ac_sequence::{AnimationCache, AnimationSource};
 use ac_testkit::synthetic;
@@ -23,7 +23,11 @@ fn humanoid(run_rate: f32) -> PhysicsObj {
             .collect::<AnimationCache>(),
     );
     let mut o = PhysicsObj::new(
-        PartArray::new(source, Some(Resolver::new(synthetic::humanoid_table()))),
+        PartArray::new(
+            source,
+            Some(Resolver::new(synthetic::humanoid_table(), Rules::default())),
+            Rules::default(),
+        ),
         Some(ConfigWeenie {
             run_rate: Some(run_rate),
             ..ConfigWeenie::default()
@@ -63,7 +67,8 @@ fn distance_over(o: &mut PhysicsObj, seconds: f64) -> f32 {
 #[test]
 fn a_walker_moves_at_the_walk_cycle_velocity() {
     let mut o = humanoid(1.0);
-    o.do_motion(WALK_FORWARD, &MovementParameters::default());
+    o.do_motion(WALK_FORWARD, &MovementParameters::default())
+        .expect("walking is allowed");
     run_for(&mut o, 1.0); // past the Ready->Walk link
     let speed = distance_over(&mut o, 2.0) / 2.0;
     // The walk cycle's velocity is WalkAnimSpeed (3.12 m/s); with root motion in the pos
@@ -81,10 +86,10 @@ fn turning_while_running_keeps_running() {
         hold_key_to_apply: HoldKey::Run,
         ..MovementParameters::default()
     };
-    o.do_motion(WALK_FORWARD, &run);
+    o.do_motion(WALK_FORWARD, &run).expect("running is allowed");
     run_for(&mut o, 1.0);
     let heading = o.heading();
-    o.do_motion(TURN_RIGHT, &run);
+    o.do_motion(TURN_RIGHT, &run).expect("turning is allowed");
     let covered = distance_over(&mut o, 1.0);
     let state = o
         .minterp()

@@ -5,7 +5,7 @@
 use ac_motioninterp::testing::{RecordingHost, TestWeenie};
 use ac_motioninterp::wire::{Movement, MovementDataFlags};
 use ac_motioninterp::{InterpretedMotionState, MotionInterp, motion};
-use ac_motiontable::Fidelity;
+use ac_motiontable::Rules;
 use ac_physobj::wire::{ContactFlags, GameAction, Message, MoveToState};
 
 use crate::realdata::{SESSIONS, session};
@@ -47,7 +47,7 @@ fn replay_session(name: &str) -> (usize, usize) {
         }),
         ..RecordingHost::default()
     };
-    let mut mi = MotionInterp::new(Fidelity::Ace);
+    let mut mi = MotionInterp::new(Rules::default());
     mi.enter_default_state(&mut host);
     let (mut checked, mut agreed) = (0, 0);
     for (k, msg) in msgs.iter().enumerate() {

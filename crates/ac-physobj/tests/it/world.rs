@@ -4,7 +4,8 @@ use ac_motioninterp::{HoldKey, MovementParameters};
 use ac_physobj::{ObjectState, PhysicsObj, TransientState, World};
 use glam::Vec3;
 
-use crate::common::{TURN_RIGHT, WALK_FORWARD, bare, walker};
+use crate::common::{TURN_RIGHT, WALK_FORWARD, bare, bare_with, walker};
+use ac_motiontable::Rules;
 
 /// Digest of the mixed world after [`STEPS`] ticks. Pinned: any change to the tick's arithmetic
 /// or order shows up here (update it only for an intended behaviour change).
@@ -12,12 +13,13 @@ const PINNED: u64 = 0xFB3C_97D8_8DC9_F5D8;
 const STEPS: usize = 240;
 
 fn mixed_world() -> World {
-    let mut w = World::new();
+    let mut w = World::new(Rules::default());
     for i in 0..24u32 {
         let o: PhysicsObj = match i % 6 {
             0 => {
                 let mut o = walker(1.0 + i as f32 * 0.05);
-                o.do_motion(WALK_FORWARD, &MovementParameters::default());
+                o.do_motion(WALK_FORWARD, &MovementParameters::default())
+                    .expect("motion accepted");
                 o
             }
             1 => {
@@ -26,8 +28,8 @@ fn mixed_world() -> World {
                     hold_key_to_apply: HoldKey::Run,
                     ..MovementParameters::default()
                 };
-                o.do_motion(WALK_FORWARD, &p);
-                o.do_motion(TURN_RIGHT, &p);
+                o.do_motion(WALK_FORWARD, &p).expect("motion accepted");
+                o.do_motion(TURN_RIGHT, &p).expect("motion accepted");
                 o
             }
             2 => {
@@ -64,7 +66,7 @@ fn mixed_world() -> World {
                 o
             }
         };
-        w.insert(o);
+        w.insert(o).expect("same rules");
     }
     w
 }
@@ -78,9 +80,9 @@ fn run(parallel: bool) -> u64 {
     let mut w = mixed_world();
     for s in 0..STEPS {
         if parallel {
-            w.tick_parallel(dt(s));
+            w.tick_parallel(dt(s)).expect("finite step");
         } else {
-            w.tick(dt(s));
+            w.tick(dt(s)).expect("finite step");
         }
     }
     w.digest()
@@ -101,9 +103,9 @@ fn parallel_tick_is_bit_identical() {
 
 #[test]
 fn ids_are_stable_across_removal() {
-    let mut w = World::new();
-    let a = w.insert(bare());
-    let b = w.insert(bare());
+    let mut w = World::new(Rules::default());
+    let a = w.insert(bare()).expect("same rules");
+    let b = w.insert(bare()).expect("same rules");
     if let Some(o) = w.get_mut(b) {
         o.set_id(7);
     }
@@ -115,18 +117,16 @@ fn ids_are_stable_across_removal() {
 
 #[test]
 fn retail_world_gate_is_global() {
-    let mut w = World::new();
-    w.set_fidelity(ac_motiontable::Fidelity::Retail);
-    let mut o = bare();
-    o.set_fidelity(ac_motiontable::Fidelity::Retail);
+    let mut w = World::new(Rules::retail());
+    let mut o = bare_with(Rules::retail());
     o.set_transient_raw(TransientState::ACTIVE);
     o.set_velocity_raw(Vec3::new(0.0, 1.0, 0.0));
     o.set_friction(0.0);
     o.set_transient_flag(TransientState::ON_WALKABLE, false);
-    let id = w.insert(o);
-    w.tick(0.02);
+    let id = w.insert(o).expect("same rules");
+    w.tick(0.02).expect("finite step");
     assert_eq!(w.get(id).map(|o| o.position().frame.origin.y), Some(0.0));
-    w.tick(0.02);
+    w.tick(0.02).expect("finite step");
     let y = w.get(id).map_or(0.0, |o| o.position().frame.origin.y);
     assert!((y - 0.04).abs() < 1e-5, "both gaps stepped at once: {y}");
 }

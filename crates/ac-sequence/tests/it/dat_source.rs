@@ -1,5 +1,6 @@
 //! Animation sources over a real (in-memory) portal DAT image built with `ac_dat::DatWriter`.
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, DatArchive, DatWriter};
@@ -28,7 +29,7 @@ fn lazy_source_loads_caches_and_misses() {
     assert_eq!(src.cached_len(), 2);
     assert!(src.errors().is_empty());
 
-    let mut seq = Sequence::new(Arc::new(src));
+    let mut seq = Sequence::new(Arc::new(src), Rules::default());
     seq.append_animation(&AnimData::new(0x0300_0001));
     assert_eq!(seq.nodes().next().map(|n| n.high_frame()), Some(9));
     seq.append_animation(&AnimData::new(0x0300_0009));

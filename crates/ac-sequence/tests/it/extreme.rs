@@ -1,6 +1,7 @@
 //! Extreme inputs: huge / zero / negative / non-finite quanta, absurd framerates, empty
 //! animations and the ACE crash cases. The bar: no panic, no hang, no NaN from finite input.
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
@@ -56,7 +57,7 @@ fn data(id: u32, fps: f32) -> AnimData {
 }
 
 fn walking(fps: f32) -> Sequence {
-    let mut s = Sequence::new(source());
+    let mut s = Sequence::new(source(), Rules::default());
     s.append_animation(&data(LINK, fps));
     s.append_animation(&data(CYCLE, fps));
     s.set_velocity(Vec3::new(0.0, 3.12, 0.0));
@@ -92,7 +93,7 @@ fn huge_quantum_crosses_many_frames_and_nodes() {
     assert!(finite(&f), "{f:?}");
     assert!(in_range(&s));
     // The link ended once (one AnimationDone credit) and the cycle wrapped many times, but only
-    // the first wrap happened while the list still started with the link (ODD-28).
+    // the first wrap happened while the list still started with the link (quirk `extra-anim-done`).
     let done = hooks
         .iter()
         .filter(|h| h.data == HookData::AnimationDone)
@@ -161,7 +162,7 @@ fn tiny_framerate_barely_moves() {
 
 #[test]
 fn empty_animation_never_advances() {
-    let mut s = Sequence::new(source());
+    let mut s = Sequence::new(source(), Rules::default());
     s.append_animation(&data(EMPTY, 30.0));
     let n = s.curr_node().expect("node");
     assert_eq!((n.low_frame(), n.high_frame()), (-1, -1));
@@ -174,9 +175,9 @@ fn empty_animation_never_advances() {
 
 #[test]
 fn negative_multiplier_does_not_recurse_forever() {
-    // ace-exception-cases.md seq_negative_multiplier_recursion: the swapped node (low > high,
+    // Quirk `negative-multiplier-stall` (seq_negative_multiplier_recursion): the swapped node (low > high,
     // negative framerate) never consumes time; ACE overflows its stack.
-    let mut s = Sequence::new(source());
+    let mut s = Sequence::new(source(), Rules::default());
     s.append_animation(&data(LINK, 30.0));
     s.append_animation(&AnimData {
         anim_id: CYCLE,
@@ -215,8 +216,8 @@ fn non_finite_quantum_is_harmless() {
 
 #[test]
 fn remove_links_from_an_empty_list_is_a_no_op() {
-    // ace-exception-cases.md seq_remove_link_empty: ACE throws a NullReferenceException.
-    let mut s = Sequence::new(source());
+    // Quirk `remove-links-empty` (seq_remove_link_empty): ACE throws a NullReferenceException.
+    let mut s = Sequence::new(source(), Rules::default());
     s.remove_link_animations(2);
     s.remove_link_animations(u32::MAX);
     s.remove_all_link_animations();
@@ -227,19 +228,19 @@ fn remove_links_from_an_empty_list_is_a_no_op() {
 
 #[test]
 fn missing_animation_is_reported() {
-    let mut s = Sequence::new(source());
+    let mut s = Sequence::new(source(), Rules::default());
     assert_eq!(
         s.try_append_animation(&data(0x0300_7777, 30.0)),
         Err(SequenceError::MissingAnimation(0x0300_7777))
     );
     assert!(s.is_empty());
     s.append_animation(&data(0x0300_7777, 30.0));
-    assert_eq!(s.len(), 1, "ACE appends an empty node (ODD-29)");
+    assert_eq!(s.len(), 1, "ACE appends an empty node");
     assert_eq!(s.take_missing_animation(), Some(0x0300_7777));
     assert_eq!(s.take_missing_animation(), None);
 
-    // Retail (retail-vs-ace O11) skips the node but still reports the id.
-    let mut r = Sequence::new(source()).with_fidelity(ac_motiontable::Fidelity::Retail);
+    // Retail (quirk `missing-animation-node`) skips the node but still reports the id.
+    let mut r = Sequence::new(source(), Rules::retail());
     assert_eq!(r.append_animation(&data(0x0300_7777, 30.0)), None);
     assert!(r.is_empty());
     assert_eq!(r.take_missing_animation(), Some(0x0300_7777));
@@ -247,7 +248,7 @@ fn missing_animation_is_reported() {
 
 #[test]
 fn handles_are_not_reused_after_removal() {
-    let mut s = Sequence::new(source());
+    let mut s = Sequence::new(source(), Rules::default());
     let a = s.append_animation(&data(LINK, 30.0)).expect("appended");
     s.clear_animations();
     let b = s.append_animation(&data(CYCLE, 30.0)).expect("appended");
@@ -267,7 +268,7 @@ fn far_out_of_range_frames_cost_a_bounded_number_of_steps_per_slice() {
     let bound = 2 * (ac_sequence::EXACT_OUTSIDE_BOUNDARIES + 1) + FRAMES;
     for fps in [1e9f32, -1e9, 3e9, f32::MAX] {
         for with_frame in [true, false] {
-            let mut s = Sequence::new(source());
+            let mut s = Sequence::new(source(), Rules::default());
             s.append_animation(&AnimData {
                 anim_id: CYCLE,
                 low_frame: i32::MIN,

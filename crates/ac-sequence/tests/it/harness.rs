@@ -1,9 +1,10 @@
 //! A minimal scenario driver for the sequence-only subset of the conformance corpus
-//! (FORMAT.md): anim definitions plus `object`, `seq_*`, `update`, `tick` and `process_hooks`
+//! (docs/scenarios.md): anim definitions plus `object`, `seq_*`, `update`, `tick` and `process_hooks`
 //! steps without a motion table. It prints the sequence-owned trace lines (`offset`, `seq`,
 //! `node`, `hooks_pending`, `event anim_hook`), which tests compare with the same lines filtered
 //! from the recorded `.expected` files. The real runner is `cargo xtask scenario`.
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
@@ -183,7 +184,7 @@ pub fn run(text: &str) -> String {
         match op {
             "object" => {
                 let cache: AnimationCache = defs.iter().cloned().collect();
-                seq = Some(Sequence::new(Arc::new(cache)));
+                seq = Some(Sequence::new(Arc::new(cache), Rules::default()));
                 hooks.clear();
             }
             _ => {
@@ -263,7 +264,7 @@ pub fn filter_expected(text: &str) -> String {
     out
 }
 
-/// Whether a scenario asks for rotation tolerance (FORMAT.md §10).
+/// Whether a scenario asks for rotation tolerance (docs/scenarios.md, "Comparing traces").
 pub fn rotation_tolerant(scn: &str) -> bool {
     scn.lines()
         .take_while(|l| l.starts_with('#') || l.trim().is_empty())

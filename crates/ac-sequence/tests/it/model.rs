@@ -3,6 +3,7 @@
 //! with a depth limit) on random scripts. Wherever the model terminates, both must agree on
 //! every observable: node list, handles' positions, frame number, offset frame bits and hooks.
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
@@ -337,7 +338,7 @@ proptest! {
     #[test]
     fn sequence_matches_a_literal_transcription_of_ace(ops in proptest::collection::vec(op(), 1..40)) {
         let src = cache();
-        let mut s = Sequence::new(src.clone());
+        let mut s = Sequence::new(src.clone(), Rules::default());
         let mut m = Model {
             list: Vec::new(), next_id: 0, first_cyclic: None, curr: None, frame: 0.0,
             vel: Vec3::ZERO, omega: Vec3::ZERO, depth: 0, overflow: false,
@@ -409,7 +410,7 @@ fn runs_outside_the_animation_match_the_reference() {
                         high_frame: -1,
                         framerate: fps,
                     };
-                    let mut s = Sequence::new(src.clone());
+                    let mut s = Sequence::new(src.clone(), Rules::default());
                     let mut m = Model {
                         list: Vec::new(),
                         next_id: 0,

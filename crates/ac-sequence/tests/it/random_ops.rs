@@ -1,6 +1,7 @@
 //! Randomised robustness: arbitrary interleavings of every list operation and update (with
 //! arbitrary floats) never panic, never hang and keep the list invariants ACE relies on.
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
@@ -86,11 +87,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
     #[test]
     fn random_scripts_keep_invariants(ops in proptest::collection::vec(op(), 1..60)) {
-        let mut s = Sequence::new(source());
+        let mut s = Sequence::new(source(), Rules::default());
         let mut hooks = Vec::new();
         for op in ops {
             match op {
-                // Id 4 is missing from the source: an empty node (ODD-29).
+                // Id 4 is missing from the source: an empty node (quirk `missing-animation-node`).
                 Op::Append(a, l, h, f) => {
                     s.append_animation(&AnimData { anim_id: 0x0300_0000 + a, low_frame: l, high_frame: h, framerate: f });
                 }

@@ -1,5 +1,7 @@
-//! Hand-derived traces from the spec (§D.3, §D.6 and the ODD items checked against ACE).
+//! Hand-derived traces of the list rules, the frame stepping and the quirks that were checked
+//! against ACE itself.
 
+use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
@@ -43,12 +45,12 @@ fn done_count(h: &[AnimationHook]) -> usize {
 
 #[test]
 fn odd7_last_frame_pos_frame_is_never_applied() {
-    // ODD-7 as checked against ACE: pos frames 1/10/100/1000 on frames 0-3 of a 4-frame link
+    // Quirk `skip-last-frame` as checked against ACE: pos frames 1/10/100/1000 on frames 0-3 of a 4-frame link
     // contribute only 1+10+100 when played through.
     let mut c = AnimationCache::new();
     c.insert(anim_with_pos(0x0300_0001, &[1.0, 10.0, 100.0, 1000.0]));
     c.insert(plain(0x0300_0002, 8));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0001));
     s.append_animation(&d(0x0300_0002));
     let mut f = AFrame::IDENTITY;
@@ -65,7 +67,7 @@ fn odd28_extra_animation_done_when_the_cycle_wraps_in_the_same_update() {
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0001, 4));
     c.insert(plain(0x0300_0002, 2));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0001));
     s.append_animation(&d(0x0300_0002));
     let mut hooks = Vec::new();
@@ -84,7 +86,7 @@ fn worked_forward_trace_of_spec_d6() {
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0010, 10));
     c.insert(plain(0x0300_0020, 20));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0010));
     s.append_animation(&d(0x0300_0020));
     s.set_velocity(Vec3::new(0.0, 3.0, 0.0));
@@ -114,7 +116,7 @@ fn remove_cyclic_moves_the_head_back_to_the_previous_node() {
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0001, 5));
     c.insert(plain(0x0300_0002, 10));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0001));
     s.append_animation(&d(0x0300_0002));
     s.remove_all_link_animations();
@@ -141,7 +143,7 @@ fn remove_link_animations_jumps_the_head_to_the_cycle() {
     for i in 1..=4 {
         c.insert(plain(0x0300_0000 + i, 6));
     }
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     for i in 1..=4 {
         s.append_animation(&AnimData {
             framerate: -30.0,
@@ -171,7 +173,7 @@ fn resolver_seam_drives_the_sequence() {
     }
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0001, 5));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     drive(&mut s);
     assert!(AnimSequence::has_anims(&s));
     assert_eq!(s.velocity(), Vec3::new(0.5, 4.0, 0.0));
@@ -190,7 +192,7 @@ fn renderer_sees_the_current_part_frame_or_the_placement_frame() {
         });
     }
     c.insert(a);
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     let placement = AnimationFrame {
         frames: vec![Frame::IDENTITY; 2],
         hooks: Vec::new(),
@@ -208,7 +210,7 @@ fn clones_are_independent_and_keep_handles() {
     let mut c = AnimationCache::new();
     c.insert(plain(0x0300_0001, 4));
     c.insert(plain(0x0300_0002, 6));
-    let mut s = Sequence::new(Arc::new(c));
+    let mut s = Sequence::new(Arc::new(c), Rules::default());
     s.append_animation(&d(0x0300_0001));
     let cyc = s.append_animation(&d(0x0300_0002)).expect("appended");
     let mut t = s.clone();
@@ -225,4 +227,36 @@ fn clones_are_independent_and_keep_handles() {
     assert_eq!(f.origin, Vec3::new(0.5, 0.0, 0.0));
     assert!(empty.append_animation(&d(0x0300_0001)).is_some());
     assert_eq!(empty.take_missing_animation(), Some(0x0300_0001));
+}
+
+#[test]
+fn grotate_feeds_x_as_yaw_and_y_as_pitch() {
+    // Quirk `grotate-axes`: (x, y, z) are yaw (about Y), pitch (about X) and roll (about Z).
+    use ac_sequence::AFrameOps;
+    let quarter = std::f32::consts::FRAC_PI_2;
+    let close = |a: Vec3, b: Vec3| (a - b).abs().max_element() < 1e-6;
+
+    let mut yaw = AFrame::IDENTITY;
+    yaw.grotate(Vec3::new(quarter, 0.0, 0.0));
+    assert!(
+        close(yaw.local_to_global_vec(Vec3::Y), Vec3::Y),
+        "x turns about Y"
+    );
+    assert!(close(yaw.local_to_global_vec(Vec3::X), Vec3::NEG_Z));
+
+    let mut pitch = AFrame::IDENTITY;
+    pitch.grotate(Vec3::new(0.0, quarter, 0.0));
+    assert!(
+        close(pitch.local_to_global_vec(Vec3::X), Vec3::X),
+        "y turns about X"
+    );
+    assert!(close(pitch.local_to_global_vec(Vec3::Y), Vec3::Z));
+
+    let mut roll = AFrame::IDENTITY;
+    roll.grotate(Vec3::new(0.0, 0.0, quarter));
+    assert!(
+        close(roll.local_to_global_vec(Vec3::Z), Vec3::Z),
+        "z turns about Z"
+    );
+    assert!(close(roll.local_to_global_vec(Vec3::X), Vec3::Y));
 }

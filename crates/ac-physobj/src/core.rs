@@ -1,0 +1,259 @@
+//! The object's state apart from its managers, and the physics that act on it alone.
+
+use ac_dat::{AnimationHook, Frame};
+use ac_interp_manager::Position;
+use ac_motiontable::Rules;
+use glam::Vec3;
+
+use crate::events::ObjectEvent;
+use crate::flags::{ObjectState, TransientState};
+use crate::parts::PartArray;
+use ac_motiontable::EPSILON;
+use ac_sequence::AFrameOps;
+use ac_sequence::aframe::nmath;
+
+/// The contact plane: `normal · p + d = 0`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Plane {
+    /// Surface normal.
+    pub normal: Vec3,
+    /// Plane distance.
+    pub d: f32,
+}
+
+/// Everything of the object except its interpreter and position manager.
+///
+/// Split out so the object can lend itself to those managers as their host (they are separate
+/// fields, so a `&mut` to the core and a `&mut` to a manager coexist without re-entrancy).
+#[derive(Debug)]
+pub(crate) struct ObjCore<W> {
+    pub(crate) parts: PartArray,
+    pub(crate) weenie: Option<W>,
+    pub(crate) state: ObjectState,
+    pub(crate) transient: TransientState,
+    pub(crate) position: Position,
+    pub(crate) cell: Option<u32>,
+    pub(crate) velocity: Vec3,
+    pub(crate) acceleration: Vec3,
+    pub(crate) omega: Vec3,
+    pub(crate) cached_velocity: Vec3,
+    pub(crate) scale: f32,
+    pub(crate) friction: f32,
+    pub(crate) contact_plane: Plane,
+    pub(crate) initial_updates: i32,
+    pub(crate) num_spheres: i32,
+    pub(crate) radius: f32,
+    pub(crate) is_animating: bool,
+    pub(crate) autonomous: bool,
+    pub(crate) constrained: bool,
+    /// Cached `PositionManager.IsFullyConstrained()`, refreshed before every interpreter call
+    /// (the interpreter sees the core, not the position manager).
+    pub(crate) pm_constrained: bool,
+    pub(crate) physics_layer: bool,
+    pub(crate) rules: Rules,
+    /// The object id: only the reference host reads it.
+    #[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
+    pub(crate) id: u32,
+    pub(crate) player_distance: f32,
+    pub(crate) moving_to: bool,
+    pub(crate) teleport_stamp: i32,
+    pub(crate) update_time: f64,
+    pub(crate) hooks: Vec<AnimationHook>,
+    /// The trace event log (`reference-host` feature; off until asked for).
+    #[cfg(feature = "reference-host")]
+    pub(crate) log_events: bool,
+    #[cfg(feature = "reference-host")]
+    pub(crate) events: Vec<ObjectEvent>,
+}
+
+impl<W> ObjCore<W> {
+    /// The fresh-object state (a scenario's `object`): State Gravity,
+    /// TransientState Contact|OnWalkable, a cell with id 0, identity position, zero velocities,
+    /// scale 1, friction 0.95, one collision sphere, the physics layer on, no event logging.
+    pub(crate) fn new(parts: PartArray, weenie: Option<W>) -> Self {
+        let rules = parts.rules();
+        Self {
+            parts,
+            weenie,
+            state: ObjectState::GRAVITY,
+            transient: TransientState::CONTACT | TransientState::ON_WALKABLE,
+            position: Position::ZERO,
+            cell: Some(0),
+            velocity: Vec3::ZERO,
+            acceleration: Vec3::ZERO,
+            omega: Vec3::ZERO,
+            cached_velocity: Vec3::ZERO,
+            scale: 1.0,
+            friction: 0.95,
+            contact_plane: Plane::default(),
+            initial_updates: 0,
+            num_spheres: 1,
+            radius: 0.0,
+            is_animating: false,
+            autonomous: false,
+            constrained: false,
+            pm_constrained: false,
+            physics_layer: true,
+            rules,
+            id: 0,
+            player_distance: f32::MAX,
+            moving_to: false,
+            teleport_stamp: 0,
+            update_time: 0.0,
+            hooks: Vec::new(),
+            #[cfg(feature = "reference-host")]
+            log_events: false,
+            #[cfg(feature = "reference-host")]
+            events: Vec::new(),
+        }
+    }
+
+    /// Record a host event when the log is on (`reference-host` feature only; otherwise the
+    /// call and the event vanish at compile time).
+    #[inline(always)]
+    pub(crate) fn log(&mut self, e: ObjectEvent) {
+        #[cfg(feature = "reference-host")]
+        if self.log_events {
+            self.events.push(e);
+        }
+        #[cfg(not(feature = "reference-host"))]
+        let _ = e;
+    }
+
+    /// Host `set_velocity`: store a changed velocity clamped to `max_velocity`, log it, and (with
+    /// the physics layer on) activate a non-static object.
+    pub(crate) fn set_velocity(&mut self, v: Vec3) {
+        if v != self.velocity {
+            self.velocity = v;
+            let len = nmath::length(self.velocity);
+            if len > self.rules.max_velocity {
+                self.velocity = self.velocity / len * self.rules.max_velocity;
+            }
+        }
+        if self.physics_layer && !self.state.contains(ObjectState::STATIC) {
+            self.transient.insert(TransientState::ACTIVE);
+        }
+        self.log(ObjectEvent::SetVelocity);
+    }
+
+    /// Host `set_local_velocity`: rotate into world space by the current orientation.
+    pub(crate) fn set_local_velocity(&mut self, v: Vec3) {
+        let g = nmath::transform(v, self.position.frame.orientation);
+        self.set_velocity(g);
+    }
+
+    /// The flag half of `set_on_walkable`: sets the bit, logs, and returns the previous value.
+    /// The caller handles the interpreter edge and then [`Self::calc_acceleration`].
+    pub(crate) fn set_on_walkable_flag(&mut self, b: bool) -> bool {
+        let prev = self.transient.contains(TransientState::ON_WALKABLE);
+        self.transient.set(TransientState::ON_WALKABLE, b);
+        self.log(ObjectEvent::SetOnWalkable(b));
+        prev
+    }
+
+    /// ACE `calc_acceleration`.
+    pub(crate) fn calc_acceleration(&mut self) {
+        if self
+            .transient
+            .contains(TransientState::CONTACT | TransientState::ON_WALKABLE)
+        {
+            self.omega = Vec3::ZERO;
+            self.acceleration = Vec3::ZERO;
+        } else if self.state.contains(ObjectState::GRAVITY) {
+            self.acceleration = Vec3::new(0.0, 0.0, self.rules.gravity);
+        } else {
+            self.acceleration = Vec3::ZERO;
+        }
+    }
+
+    /// `set_active(on)`.
+    pub(crate) fn set_active(&mut self, on: bool) -> bool {
+        if on {
+            if self.state.contains(ObjectState::STATIC) {
+                return false;
+            }
+            self.transient.insert(TransientState::ACTIVE);
+        } else {
+            self.transient.remove(TransientState::ACTIVE);
+        }
+        true
+    }
+
+    /// ACE `set_frame(f)`: a valid origin with an invalid quaternion zeroes
+    /// the quaternion (ACE; retail keeps non-NaN quaternions: quirk `frame-quaternion-validity`).
+    pub(crate) fn set_frame(&mut self, mut f: Frame) {
+        let origin_ok = nmath::vec_is_valid(f.origin);
+        let q_ok = if self.rules.nan_only_quaternion_check {
+            let q = f.orientation;
+            !(q.x.is_nan() || q.y.is_nan() || q.z.is_nan() || q.w.is_nan())
+        } else {
+            nmath::quat_is_valid(f.orientation)
+        };
+        if origin_ok && !q_ok {
+            f.orientation = glam::Quat::from_xyzw(0.0, 0.0, 0.0, 0.0);
+        }
+        self.position.frame = f;
+    }
+
+    /// `SetPosition`/`SetPositionSimple` as the reference host does it: always succeeds; the cell
+    /// id becomes `p.cell_id` (creating the cell), then `set_frame`.
+    pub(crate) fn set_position(&mut self, p: &Position, flags: u32) {
+        self.log(ObjectEvent::SetPosition {
+            cell: p.cell_id,
+            flags,
+        });
+        self.position.cell_id = p.cell_id;
+        self.cell = Some(p.cell_id);
+        self.set_frame(p.frame);
+    }
+
+    /// ACE `calc_friction(q, v2)`.
+    fn calc_friction(&mut self, qf: f32, m2: f32) {
+        if !self.transient.contains(TransientState::ON_WALKABLE) {
+            return;
+        }
+        let n = self.contact_plane.normal;
+        let angle = self.velocity.dot(n);
+        if angle >= 0.25 {
+            return;
+        }
+        self.velocity -= n * angle;
+        let mut f = self.friction;
+        if self.state.contains(ObjectState::SLEDDING) {
+            if m2 < 1.5625 {
+                f = 1.0;
+            } else if m2 >= 6.25 && n.z > 0.999_995_36 {
+                f = 0.2;
+            }
+        }
+        let k = ((1.0f32 - f) as f64).powf(qf as f64) as f32;
+        self.velocity *= k;
+    }
+
+    /// ACE `UpdatePhysicsInternal(qf, frame)`.
+    pub(crate) fn update_physics(&mut self, qf: f32, frame: &mut Frame, has_mm: bool) {
+        let mut m2 = self.velocity.dot(self.velocity);
+        if m2 <= 0.0 {
+            if !has_mm && self.transient.contains(TransientState::ON_WALKABLE) {
+                self.transient.remove(TransientState::ACTIVE);
+            }
+        } else {
+            let max = self.rules.max_velocity;
+            if m2 > max * max {
+                let len = nmath::length(self.velocity);
+                self.velocity = self.velocity / len * max;
+                m2 = max * max;
+            }
+            self.calc_friction(qf, m2);
+            if m2 - self.rules.small_velocity_squared < EPSILON {
+                self.velocity = Vec3::ZERO;
+            }
+            let a = self.acceleration * 0.5 * qf * qf;
+            let step = a + self.velocity * qf;
+            frame.origin += step;
+        }
+        self.velocity += self.acceleration * qf;
+        let w = Vec3::new(self.omega.x * qf, self.omega.y * qf, self.omega.z * qf);
+        frame.grotate(w);
+    }
+}

@@ -1,0 +1,411 @@
+//! The tick: one slice (`UpdateObjectInternal`), the hook and completion chain it runs, and the
+//! time slicing of `update_object` that cuts an elapsed time into slices.
+
+use ac_dat::{AnimationHook, Frame};
+use ac_interp_manager::PositionManager;
+use ac_motioninterp::Weenie;
+use ac_motiontable::EPSILON;
+use ac_sequence::AFrameOps;
+use ac_sequence::aframe::nmath;
+use glam::Vec3;
+
+use crate::core::ObjCore;
+use crate::events::ObjectEvent;
+use crate::flags::{ObjectState, TransientState};
+use crate::host::ImHost;
+use crate::object::PhysicsObj;
+use crate::parts::MotionCompletion;
+
+/// What one slice (`UpdateObjectInternal`) did with the candidate position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SliceOutcome {
+    /// Not active or no cell: nothing ran.
+    Inactive,
+    /// The candidate origin is within EPSILON of the old one on every axis: only the rotation is
+    /// taken (quirk `frame-equals-origin-only`).
+    Same,
+    /// The candidate was accepted (no collision: see the crate docs).
+    Moved,
+    /// The object has no collision spheres: translation discarded, rotation kept (quirk
+    /// `no-spheres-no-translation`).
+    NoSpheres,
+}
+
+impl SliceOutcome {
+    /// The word a trace's `slice` line prints.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SliceOutcome::Inactive => "inactive",
+            SliceOutcome::Same => "same",
+            SliceOutcome::Moved => "moved",
+            SliceOutcome::NoSpheres => "no_spheres",
+        }
+    }
+}
+
+/// The record of one slice, as a trace's `slice` line prints it (docs/scenarios.md).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SliceRecord {
+    /// The slice quantum (the f64 quantum cast to f32).
+    pub quantum: f32,
+    /// What happened.
+    pub outcome: SliceOutcome,
+    /// The sequence's offset right after `Sequence.Update`, before scaling (`None` when Hidden).
+    pub anim: Option<Frame>,
+    /// The offset after scaling/zeroing and position correction.
+    pub adjusted: Frame,
+    /// The frame after combine, physics and `process_hooks`, before heading changes and placement.
+    pub candidate: Frame,
+}
+
+impl SliceRecord {
+    fn inactive(q: f32) -> Self {
+        Self {
+            quantum: q,
+            outcome: SliceOutcome::Inactive,
+            anim: None,
+            adjusted: Frame::IDENTITY,
+            candidate: Frame::IDENTITY,
+        }
+    }
+}
+
+/// The result of one `update_object` call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UpdateResult {
+    /// ACE's return value: whether the call stepped (a gap between 1/30 s and 2 s).
+    pub ran: bool,
+    /// How many slices ran.
+    pub slices: u32,
+}
+
+thread_local! {
+    /// Per-thread hook buffer lent to the object for the duration of a tick, so an object does
+    /// not keep a hook buffer of its own (hooks are 64 bytes each; a walking cycle queues
+    /// several per tick). Hooks never outlive the tick that queued them except through a bare
+    /// sequence update, which uses the object's own list.
+    static HOOK_SCRATCH: std::cell::Cell<Vec<AnimationHook>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+thread_local! {
+    /// Per-thread buffer for the manager's completions (filled and replayed within one call).
+    static COMPLETION_SCRATCH: std::cell::Cell<Vec<MotionCompletion>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Take the thread's completion buffer, empty (a nested call simply gets a fresh one).
+pub(crate) fn take_completion_buffer() -> Vec<MotionCompletion> {
+    let mut buf = COMPLETION_SCRATCH.with(|c| c.take());
+    buf.clear();
+    buf
+}
+
+/// Lend the thread's hook buffer to `core.hooks` (keeping any hooks already pending) and return
+/// the object's own buffer, to be handed back by [`return_hook_buffer`].
+pub(crate) fn borrow_hook_buffer<W>(core: &mut ObjCore<W>) -> Vec<AnimationHook> {
+    let mut own = std::mem::take(&mut core.hooks);
+    let mut lent = HOOK_SCRATCH.with(|c| c.take());
+    lent.append(&mut own);
+    core.hooks = lent;
+    own
+}
+
+/// Give the lent buffer back to the thread and restore the object's own (empty) buffer.
+pub(crate) fn return_hook_buffer<W>(core: &mut ObjCore<W>, own: Vec<AnimationHook>) {
+    let mut lent = std::mem::replace(&mut core.hooks, own);
+    // process_hooks has cleared it; anything left is kept on the object.
+    if !lent.is_empty() {
+        core.hooks.append(&mut lent);
+    }
+    HOOK_SCRATCH.with(|c| c.set(lent));
+}
+
+/// The AlignPath / Sledding heading: `set_vector_heading(v / |v|)`. The reference divides by
+/// the length before `set_vector_heading` normalises again; both roundings show in the result.
+fn face_along(frame: &mut Frame, v: Vec3) {
+    frame.set_vector_heading(v / nmath::length(v));
+}
+
+/// The time `update_object` consumed from a gap, for the clock carry of `update_object_at`.
+type Consumed = f64;
+
+impl<W: Weenie> PhysicsObj<W> {
+    // ------------------------------------------------------------------ hooks and completions
+
+    /// Replay completions: for each, log `motion_done`, run the interpreter's
+    /// `MotionDone`, then log `weenie_motion_done` when there is a weenie. The buffer goes back
+    /// to the thread.
+    pub(crate) fn replay_completions(&mut self, comps: Vec<MotionCompletion>) {
+        for c in &comps {
+            self.core.log(ObjectEvent::MotionDone {
+                motion: c.motion,
+                success: c.success,
+            });
+            if let Some(mm) = self.mm.as_mut() {
+                // Before `enter_default_state` ACE would dereference null; dropped here (quirk
+                // `interpreter-before-default-state`).
+                let _ = mm.motion_done(&mut self.core, c.motion, c.success);
+            }
+            if self.core.weenie.is_some() {
+                self.core.log(ObjectEvent::WeenieMotionDone {
+                    motion: c.motion,
+                    success: c.success,
+                });
+            }
+        }
+        COMPLETION_SCRATCH.with(|cell| {
+            let mut comps = comps;
+            comps.clear();
+            cell.set(comps);
+        });
+    }
+
+    /// `AnimationDone(success)` on the manager with the completions routed (`Hook_AnimDone`
+    /// passes `true`).
+    pub(crate) fn route_animation_done(&mut self, success: bool) {
+        let mut buf = take_completion_buffer();
+        self.core.parts.manager.animation_done(success, &mut buf);
+        self.replay_completions(buf);
+    }
+
+    /// Host `process_hooks()`: each queued hook is logged, then executed (`AnimationDone` runs the
+    /// completion chain; every other type does nothing); then the list is cleared. The length is
+    /// re-read each iteration, so hooks queued while processing run in the same pass.
+    pub(crate) fn run_hooks(&mut self) {
+        let mut i = 0;
+        while i < self.core.hooks.len() {
+            let (t, d) = {
+                let h = &self.core.hooks[i];
+                (h.data.type_id(), h.direction)
+            };
+            self.core.log(ObjectEvent::AnimHook {
+                hook_type: t,
+                direction: d,
+            });
+            if t == 4 {
+                self.route_animation_done(true);
+            }
+            i += 1;
+        }
+        self.core.hooks.clear();
+    }
+
+    /// Host `CheckForCompletedMotions()` (also `HandleMovement()`, the manager's `UseTime`):
+    /// completes zero-anim head entries, replaying them.
+    pub(crate) fn poll_completions(&mut self) {
+        let mut buf = take_completion_buffer();
+        self.core
+            .parts
+            .manager
+            .check_for_completed_motions(&mut buf);
+        self.replay_completions(buf);
+    }
+
+    /// `manager.HandleExitWorld()` with the completions routed.
+    pub(crate) fn route_exit_world(&mut self) {
+        let mut buf = take_completion_buffer();
+        self.core.parts.manager.handle_exit_world(&mut buf);
+        self.replay_completions(buf);
+    }
+
+    // ------------------------------------------------------------------ one slice
+
+    /// One slice: ACE `UpdateObjectInternal(q)` with the collision stand-in (see the crate
+    /// docs) and the position manager's correction, `q` in seconds as f64.
+    pub(crate) fn run_slice(&mut self, q: f64) -> SliceRecord {
+        let qf = q as f32;
+        if !self.core.transient.contains(TransientState::ACTIVE) || self.core.cell.is_none() {
+            return SliceRecord::inactive(qf);
+        }
+        let own = borrow_hook_buffer(&mut self.core);
+        let r = self.slice_inner(q, qf);
+        return_hook_buffer(&mut self.core, own);
+        r
+    }
+
+    fn slice_inner(&mut self, q: f64, qf: f32) -> SliceRecord {
+        let pos = self.core.position.frame;
+        let hidden = self.core.state.contains(ObjectState::HIDDEN);
+        let mut off = Frame::IDENTITY;
+        let anim = if !hidden {
+            let core = &mut self.core;
+            core.parts
+                .sequence
+                .update(qf, Some(&mut off), Some(&mut core.hooks));
+            let a = off;
+            if core.transient.contains(TransientState::ON_WALKABLE) {
+                off.origin *= core.scale;
+            } else {
+                off.origin *= 0.0;
+            }
+            Some(a)
+        } else {
+            None
+        };
+        self.adjust_offset(&mut off, q);
+        let adjusted = off;
+
+        let mut cand = Frame::combine(&pos, &off);
+        if !hidden {
+            let has_mm = self.mm.is_some();
+            self.core.update_physics(qf, &mut cand, has_mm);
+        }
+        self.run_hooks();
+        let candidate = cand;
+
+        let outcome = if self.core.num_spheres != 0 {
+            let dx = (cand.origin.x - pos.origin.x).abs();
+            let dy = (cand.origin.y - pos.origin.y).abs();
+            let dz = (cand.origin.z - pos.origin.z).abs();
+            if dx <= EPSILON && dy <= EPSILON && dz <= EPSILON {
+                self.core.cached_velocity = Vec3::ZERO;
+                self.core.set_frame(cand);
+                self.core.initial_updates = self.core.initial_updates.wrapping_add(1);
+                SliceOutcome::Same
+            } else {
+                if self.core.state.contains(ObjectState::ALIGN_PATH) {
+                    let d = cand.origin - pos.origin;
+                    face_along(&mut cand, d);
+                } else if self.core.state.contains(ObjectState::SLEDDING)
+                    && self.core.velocity != Vec3::ZERO
+                {
+                    let v = self.core.velocity;
+                    face_along(&mut cand, v);
+                }
+                // `0 + origin` first, as the reference does: it turns a `-0` component into `+0`.
+                let moved = (Vec3::ZERO + cand.origin) - pos.origin;
+                self.core.cached_velocity = moved / qf;
+                self.core.set_frame(cand);
+                SliceOutcome::Moved
+            }
+        } else {
+            if self.mm.is_none() && self.core.transient.contains(TransientState::ON_WALKABLE) {
+                self.core.transient.remove(TransientState::ACTIVE);
+            }
+            self.core.set_frame(Frame {
+                origin: pos.origin,
+                orientation: cand.orientation,
+            });
+            self.core.cached_velocity = Vec3::ZERO;
+            self.core.initial_updates = self.core.initial_updates.wrapping_add(1);
+            SliceOutcome::NoSpheres
+        };
+
+        // ACE: movement_manager.UseTime() (the MoveToManager, not modelled), then
+        // part_array.HandleMovement() (the completion poll), then position_manager.UseTime().
+        if let Some(mm) = self.mm.as_mut() {
+            mm.use_time();
+        }
+        self.poll_completions();
+        self.position_manager_use_time();
+
+        SliceRecord {
+            quantum: qf,
+            outcome,
+            anim,
+            adjusted,
+            candidate,
+        }
+    }
+
+    fn adjust_offset(&mut self, off: &mut Frame, q: f64) {
+        if let Some(pm) = self.pm.as_mut() {
+            let mut host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.adjust_offset(&mut host, off, q);
+        }
+    }
+
+    fn position_manager_use_time(&mut self) {
+        if let Some(pm) = self.pm.as_mut() {
+            let mut host = ImHost {
+                core: &mut self.core,
+                mm: &mut self.mm,
+            };
+            pm.use_time(&mut host);
+        }
+    }
+
+    /// Refresh the interpreter's view of `IsFullyConstrained` from the position manager.
+    pub(crate) fn sync_constraint(&mut self) {
+        self.core.pm_constrained = self
+            .pm
+            .as_deref()
+            .is_some_and(PositionManager::is_fully_constrained);
+    }
+
+    // ------------------------------------------------------------------ time slicing
+
+    /// `update_object`'s slicing of a gap `dt` (see [`PhysicsObj::update_object`]); returns the
+    /// result and the simulated time (for the clock carry).
+    pub(crate) fn slice_gap(
+        &mut self,
+        dt: f64,
+        out: &mut Vec<SliceRecord>,
+    ) -> (UpdateResult, Consumed) {
+        let mut res = UpdateResult::default();
+        if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
+            self.core.transient.remove(TransientState::ACTIVE);
+            return (res, 0.0);
+        }
+        let rules = self.core.rules;
+        let tick = f64::from(rules.min_quantum);
+        let maxq = f64::from(rules.max_quantum);
+        if dt > rules.huge_quantum {
+            return (res, dt);
+        }
+        let mut consumed = 0.0f64;
+        let mut dt = dt;
+        if rules.single_slice_small_gaps {
+            if dt <= f64::from(EPSILON) {
+                return (res, dt);
+            }
+            if dt <= maxq {
+                out.push(self.run_slice(dt));
+                res.slices = 1;
+                res.ran = true;
+                return (res, dt);
+            }
+        } else if dt < tick {
+            return (res, 0.0);
+        }
+        while dt > maxq {
+            out.push(self.run_slice(maxq));
+            res.slices += 1;
+            consumed += maxq;
+            dt -= maxq;
+        }
+        if dt > tick {
+            out.push(self.run_slice(dt));
+            res.slices += 1;
+            consumed += dt;
+        }
+        res.ran = true;
+        (res, consumed)
+    }
+
+    /// One fixed step of `period` seconds for [`crate::World::step`]: `update_object`'s gate (no
+    /// cell or Frozen: deactivate, nothing runs), one slice, and the clock advanced by `period`.
+    pub(crate) fn fixed_step(&mut self, period: f64) {
+        if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
+            self.core.transient.remove(TransientState::ACTIVE);
+        } else {
+            let _ = self.run_slice(period);
+        }
+        self.core.update_time += period;
+    }
+
+    /// The clock-driven slicing (see [`PhysicsObj::update_object_at`]), for a `now` already
+    /// checked to be finite.
+    pub(crate) fn slice_until(&mut self, now: f64, out: &mut Vec<SliceRecord>) -> UpdateResult {
+        let dt = now - self.core.update_time;
+        let (r, consumed) = self.slice_gap(dt, out);
+        if dt > self.core.rules.huge_quantum {
+            self.core.update_time = now;
+        } else {
+            self.core.update_time += consumed;
+        }
+        r
+    }
+}
