@@ -18,11 +18,13 @@ fn walk(dat: Result<DatArchive, DatError>, sweep: bool) -> Vec<String> {
     };
     let mut seen = Vec::new();
     let mut entries = Vec::new();
+    let mut walk_ok = true;
     for e in dat.entries() {
         match e {
             Ok(e) => entries.push(e),
             Err(e) => {
                 seen.push(format!("walk: {e}"));
+                walk_ok = false;
                 break;
             }
         }
@@ -44,8 +46,12 @@ fn walk(dat: Result<DatArchive, DatError>, sweep: bool) -> Vec<String> {
             entry.id,
             r.unwrap_or_else(|e| e.to_string())
         ));
-        // A lookup by id must find what the walk listed (or fail loudly).
-        if let Ok(Some(found)) = dat.entry(entry.id) {
+        // A lookup by id must find what a clean walk listed (or fail loudly). A lookup checks
+        // only the nodes on its path, so in a directory the walk reports as broken it may
+        // answer from another node (ac-dat's `a_child_entry_repeating_its_separator_…`).
+        if let Ok(Some(found)) = dat.entry(entry.id)
+            && walk_ok
+        {
             assert_eq!(found, *entry, "lookup and walk disagree");
         }
     }
