@@ -14,6 +14,7 @@ use crate::position::Position;
 use ac_motiontable::EPSILON;
 use ac_sequence::AFrameOps;
 use ac_sequence::aframe::nmath;
+use ac_sequence::normalize_check_small;
 
 /// Gap left between the two cylinders (`StickyRadius`).
 pub const STICKY_RADIUS: f32 = 0.3;
@@ -27,7 +28,7 @@ pub const STICKY_FALLBACK_SPEED: f32 = 15.0;
 pub struct StickyManager {
     target_id: u32,
     target_radius: f32,
-    target_position: Position,
+    target_position: Option<Position>,
     initialized: bool,
     timeout: f64,
 }
@@ -53,9 +54,15 @@ impl StickyManager {
         self.timeout
     }
 
-    /// The last target position reported by the target manager.
-    pub fn target_position(&self) -> &Position {
-        &self.target_position
+    /// The last target position reported by the target manager (`None` before the first
+    /// report; kept after the target is dropped).
+    pub fn target_position(&self) -> Option<&Position> {
+        self.target_position.as_ref()
+    }
+
+    /// The target's cylinder radius given to `StickTo`.
+    pub fn target_radius(&self) -> f32 {
+        self.target_radius
     }
 
     /// `StickTo(id, radius, height)`: replace any current target, start the 1 s timeout and ask
@@ -92,7 +99,7 @@ impl StickyManager {
         match position {
             Some(p) => {
                 self.initialized = true;
-                self.target_position = *p;
+                self.target_position = Some(*p);
             }
             None => self.clear_target(host),
         }
@@ -129,9 +136,12 @@ impl StickyManager {
         if self.target_id == 0 || !self.initialized {
             return;
         }
-        let target = host
+        let Some(target) = host
             .object_position(self.target_id)
-            .unwrap_or(self.target_position);
+            .or(self.target_position)
+        else {
+            return;
+        };
         let obj = host.position();
         let offset = obj.offset_to(&target);
         let mut origin = nmath::inverse_transform(offset, obj.frame.orientation);
@@ -150,7 +160,7 @@ impl StickyManager {
         }
         off.origin = origin * delta;
         let current = obj.frame.get_heading();
-        let mut heading = heading_to(&obj, &target) - current;
+        let mut heading = obj.heading_to(&target) - current;
         if heading.abs() < EPSILON {
             heading = 0.0;
         }
@@ -159,27 +169,4 @@ impl StickyManager {
         }
         off.set_heading(heading);
     }
-}
-
-/// `Vec.NormalizeCheckSmall`: true (vector untouched) when `|v| < EPSILON`, otherwise
-/// normalise by multiplying with `1 / |v|` and return false.
-pub fn normalize_check_small(v: &mut Vec3) -> bool {
-    let len = nmath::length(*v);
-    if len < EPSILON {
-        return true;
-    }
-    *v *= 1.0 / len;
-    false
-}
-
-/// `Position.heading(p)`: compass heading of the horizontal offset from `from` to `to`
-/// (0 when shorter than `EPSILON`).
-pub fn heading_to(from: &Position, to: &Position) -> f32 {
-    let mut dir = from.offset_to(to);
-    dir.z = 0.0;
-    if normalize_check_small(&mut dir) {
-        return 0.0;
-    }
-    let a = f64::from(dir.y).atan2(f64::from(dir.x)) as f32;
-    (450.0f32 - nmath::to_degrees(a)) % 360.0f32
 }

@@ -1,7 +1,8 @@
 //! [`Position`] on the wire: `u32` cell, `f32` x, y, z, then the orientation as `f32` w, x,
 //! y, z — 32 bytes, no padding (the layout every movement message uses).
 //!
-//! Reads and writes through binrw like the motion states of `ac_motioninterp::wire`, with the
+//! The type lives in `ac-sequence`; its wire form is [`PositionWire`] (decode, encode, text)
+//! and [`read_position`] / [`write_position`] inside a message. Reads and writes through binrw like the motion states of `ac_motioninterp::wire`, with the
 //! same error type; float bits are kept exactly.
 
 use std::fmt;
@@ -18,20 +19,28 @@ use crate::position::Position;
 /// Size of a position on the wire.
 pub const POSITION_SIZE: u64 = 32;
 
-impl Position {
+/// The wire form of [`Position`] (an extension trait: the type lives in `ac-sequence`, below
+/// the wire helpers of `ac_motioninterp::wire`).
+pub trait PositionWire: Sized {
     /// Decode exactly 32 bytes.
-    pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
-        ac_motioninterp::wire::decode_exact(bytes, "Position")
-    }
-
+    fn decode(bytes: &[u8]) -> Result<Self, DecodeError>;
     /// Encode as 32 bytes.
-    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
-        ac_motioninterp::wire::encode_to_vec(self)
-    }
-
+    fn encode(&self) -> Result<Vec<u8>, EncodeError>;
     /// The canonical text: `cell=0xA9B4002A xyz=(126.64367,37.09845,94.005005)
     /// q=(0.27502897,0.0,0.0,-0.9614359)` (orientation in wire order w, x, y, z).
-    pub fn wire_text(&self) -> impl fmt::Display + '_ {
+    fn wire_text(&self) -> impl fmt::Display + '_;
+}
+
+impl PositionWire for Position {
+    fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        ac_motioninterp::wire::decode_exact::<WirePosition>(bytes, "Position").map(|p| p.0)
+    }
+
+    fn encode(&self) -> Result<Vec<u8>, EncodeError> {
+        ac_motioninterp::wire::encode_to_vec(&WirePosition(*self))
+    }
+
+    fn wire_text(&self) -> impl fmt::Display + '_ {
         PositionText(self)
     }
 }
@@ -55,36 +64,50 @@ impl fmt::Display for PositionText<'_> {
     }
 }
 
-impl BinRead for Position {
+/// Read a position (32 bytes) inside a message.
+pub fn read_position<R: Read + Seek>(r: &mut R) -> BinResult<Position> {
+    let cell_id = read_u32(r, "Position.cell_id")?;
+    let origin = read_vec3(r, "Position.origin")?;
+    let w = read_f32(r, "Position.qw")?;
+    let x = read_f32(r, "Position.qx")?;
+    let y = read_f32(r, "Position.qy")?;
+    let z = read_f32(r, "Position.qz")?;
+    Ok(Position::new(
+        cell_id,
+        Frame {
+            origin,
+            orientation: Quat::from_xyzw(x, y, z, w),
+        },
+    ))
+}
+
+/// Write a position (32 bytes) inside a message.
+pub fn write_position<W: Write + Seek>(w: &mut W, p: &Position) -> BinResult<()> {
+    write_u32(w, p.cell_id)?;
+    let (o, q) = (p.frame.origin, p.frame.orientation);
+    for v in [o.x, o.y, o.z, q.w, q.x, q.y, q.z] {
+        write_f32(w, v)?;
+    }
+    Ok(())
+}
+
+/// A [`Position`] as a binrw value (for fields and the decode/encode helpers).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WirePosition(pub Position);
+
+impl BinRead for WirePosition {
     type Args<'a> = ();
 
     fn read_options<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<Self> {
-        let cell_id = read_u32(r, "Position.cell_id")?;
-        let origin = read_vec3(r, "Position.origin")?;
-        let w = read_f32(r, "Position.qw")?;
-        let x = read_f32(r, "Position.qx")?;
-        let y = read_f32(r, "Position.qy")?;
-        let z = read_f32(r, "Position.qz")?;
-        Ok(Position::new(
-            cell_id,
-            Frame {
-                origin,
-                orientation: Quat::from_xyzw(x, y, z, w),
-            },
-        ))
+        read_position(r).map(WirePosition)
     }
 }
 
-impl BinWrite for Position {
+impl BinWrite for WirePosition {
     type Args<'a> = ();
 
     fn write_options<W: Write + Seek>(&self, w: &mut W, _: Endian, _: ()) -> BinResult<()> {
-        write_u32(w, self.cell_id)?;
-        let (o, q) = (self.frame.origin, self.frame.orientation);
-        for v in [o.x, o.y, o.z, q.w, q.x, q.y, q.z] {
-            write_f32(w, v)?;
-        }
-        Ok(())
+        write_position(w, &self.0)
     }
 }
 

@@ -10,6 +10,7 @@
 use glam::Vec3;
 
 use crate::error::WeenieError;
+use crate::interp::MotionInterp;
 use crate::params::MovementParameters;
 
 pub use ac_motiontable::MotionCompletion;
@@ -53,8 +54,24 @@ pub trait MotionHost {
 
     /// Cancel an active move-to (`cancel_moveto`).
     fn cancel_moveto(&mut self);
+    /// `cancel_moveto()` made by the interpreter `mi` in the middle of one of its calls. The
+    /// movement manager's host answers it by cancelling its move-to manager's move, which
+    /// re-enters `mi` (stops the move's motions) exactly where ACE re-enters. Other hosts just
+    /// [`cancel_moveto`](Self::cancel_moveto).
+    fn cancel_moveto_from(&mut self, mi: &mut MotionInterp) {
+        let _ = mi;
+        self.cancel_moveto();
+    }
     /// Drop a sticky target (`unstick_from_object`).
     fn unstick_from_object(&mut self);
+    /// `unstick_from_object()` made by the interpreter `mi` in the middle of one of its calls
+    /// (an action completing, exit world). As [`cancel_moveto_from`](Self::cancel_moveto_from):
+    /// the movement manager's host also delivers a move-to cancel the sticky release asked
+    /// for. Other hosts just [`unstick_from_object`](Self::unstick_from_object).
+    fn unstick_from_object_from(&mut self, mi: &mut MotionInterp) {
+        let _ = mi;
+        self.unstick_from_object();
+    }
     /// Whether the last movement was autonomous (selects raw vs interpreted re-application).
     fn movement_is_autonomous(&self) -> bool;
     /// ConstraintManager says the object cannot move further (`IsFullyConstrained`).

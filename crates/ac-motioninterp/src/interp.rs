@@ -278,7 +278,7 @@ impl MotionInterp {
         };
         let mut cur = motion;
         if params.cancel_moveto() {
-            host.cancel_moveto();
+            host.cancel_moveto_from(self);
         }
         if params.set_hold_key() {
             self.set_hold_key_inner(host, params.hold_key_to_apply, params.cancel_moveto());
@@ -391,7 +391,7 @@ impl MotionInterp {
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         if params.cancel_moveto() {
-            host.cancel_moveto();
+            host.cancel_moveto_from(self);
         }
         let mut cur = motion;
         let mut q = if self.rules.copy_all_motion_params {
@@ -473,7 +473,7 @@ impl MotionInterp {
         host: &mut H,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
-        host.cancel_moveto();
+        host.cancel_moveto_from(self);
         let je = self.motion_allows_jump(self.interp.forward_command);
         self.raw.forward_command = READY;
         self.raw.forward_speed = 1.0;
@@ -905,7 +905,7 @@ impl MotionInterp {
         stamina_cost: i32,
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
-        host.cancel_moveto();
+        host.cancel_moveto_from(self);
         let r = self.jump_is_allowed_value(host, extent, stamina_cost)?;
         if r == WeenieError::None {
             self.jump_extent = extent;
@@ -1080,7 +1080,7 @@ impl MotionInterp {
         self.ensure()?;
         if let Some(head) = self.pending.front().copied() {
             if is_action(head.motion) {
-                host.unstick_from_object();
+                host.unstick_from_object_from(self);
                 self.interp.remove_action();
                 self.raw.remove_action();
             }
@@ -1118,7 +1118,7 @@ impl MotionInterp {
         self.ensure()?;
         let actions = self.pending.iter().filter(|n| is_action(n.motion)).count();
         for _ in 0..actions {
-            host.unstick_from_object();
+            host.unstick_from_object_from(self);
             self.interp.remove_action();
             self.raw.remove_action();
         }
@@ -1222,7 +1222,7 @@ impl MotionInterp {
     ) -> Result<bool, MotionInterpError> {
         self.ensure()?;
         self.raw.current_style = s.current_style;
-        host.cancel_moveto();
+        host.cancel_moveto_from(self);
         let allow = self.motion_allows_jump(self.interp.forward_command) == WeenieError::None;
         self.interp.copy_movement_from(s);
         self.apply_current_movement(host, true, allow);

@@ -74,6 +74,7 @@ mod error;
 mod host;
 mod interp;
 mod manager;
+pub mod moveto;
 mod params;
 mod state;
 #[cfg(feature = "testing")]
@@ -91,5 +92,6 @@ pub use interp::{
     RUN_ANIM_SPEED, RUN_TURN_FACTOR, SIDESTEP_ANIM_SPEED, SIDESTEP_FACTOR, WALK_ANIM_SPEED,
 };
 pub use manager::MovementManager;
+pub use moveto::{MoveToHost, MoveToManager, MoveToOptions, TargetInfo, TargetStatus};
 pub use params::{HoldKey, MovementParamFlags, MovementParameters, MovementStruct, MovementType};
 pub use state::{ActionNode, InterpretedMotionState, RawMotionState};

@@ -1,6 +1,7 @@
 //! Movement parameters, hold keys and the movement request (`MovementParameters.cs`,
 //! `MovementParamFlags.cs`, `HoldKey.cs`, `MovementStruct.cs`, `MovementType.cs`).
 
+use ac_sequence::Position;
 use bitflags::bitflags;
 
 /// Which key modifies a motion (ACE `HoldKey`). `Invalid` means "use the current hold key".
@@ -200,25 +201,88 @@ pub use ac_motiontable::MovementType;
 
 /// A movement request (ACE `MovementStruct`), the unit `PerformMovement` dispatches.
 ///
-/// The move-to fields (object ids, positions) are not modelled because no MoveToManager
-/// exists yet; move-to types are refused by [`crate::MovementManager`].
+/// Motion commands use `motion` and `params`; the move-to kinds (movement types 6–9, which is
+/// also what their network messages decode to) use the target fields and `params`. Build one
+/// with the constructor of its kind.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct MovementStruct {
     /// What to do.
     pub movement_type: MovementType,
-    /// The motion id (ignored by `StopCompletely`).
+    /// The motion id (motion commands; ignored by `StopCompletely` and the move-to kinds).
     pub motion: u32,
+    /// The object to move or turn to (MoveToObject, TurnToObject).
+    pub object_id: u32,
+    /// Its top-level object, whose target reports are followed (the object itself unless it
+    /// is carried by another).
+    pub top_level_id: u32,
+    /// The target object's cylinder radius (MoveToObject).
+    pub radius: f32,
+    /// The target object's cylinder height (MoveToObject).
+    pub height: f32,
+    /// The position to move to (MoveToPosition).
+    pub position: Position,
     /// The options.
     pub params: MovementParameters,
 }
 
 impl MovementStruct {
-    /// A request of `movement_type` for `motion` with `params`.
+    /// A motion request of `movement_type` for `motion` with `params`.
     pub fn new(movement_type: MovementType, motion: u32, params: MovementParameters) -> Self {
         MovementStruct {
             movement_type,
             motion,
             params,
+            ..MovementStruct::default()
+        }
+    }
+
+    /// MoveToObject: walk or run to object `object_id` (top-level object `top_level_id`),
+    /// measuring to its cylinder of `radius` and `height`.
+    pub fn move_to_object(
+        object_id: u32,
+        top_level_id: u32,
+        radius: f32,
+        height: f32,
+        params: MovementParameters,
+    ) -> Self {
+        MovementStruct {
+            movement_type: MovementType::MoveToObject,
+            object_id,
+            top_level_id,
+            radius,
+            height,
+            params,
+            ..MovementStruct::default()
+        }
+    }
+
+    /// MoveToPosition: walk or run to `position`.
+    pub fn move_to_position(position: Position, params: MovementParameters) -> Self {
+        MovementStruct {
+            movement_type: MovementType::MoveToPosition,
+            position,
+            params,
+            ..MovementStruct::default()
+        }
+    }
+
+    /// TurnToObject: turn to face object `object_id` (top-level object `top_level_id`).
+    pub fn turn_to_object(object_id: u32, top_level_id: u32, params: MovementParameters) -> Self {
+        MovementStruct {
+            movement_type: MovementType::TurnToObject,
+            object_id,
+            top_level_id,
+            params,
+            ..MovementStruct::default()
+        }
+    }
+
+    /// TurnToHeading: turn to face `params.desired_heading`.
+    pub fn turn_to_heading(params: MovementParameters) -> Self {
+        MovementStruct {
+            movement_type: MovementType::TurnToHeading,
+            params,
+            ..MovementStruct::default()
         }
     }
 }

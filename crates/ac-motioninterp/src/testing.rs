@@ -1,4 +1,5 @@
-//! Documented test doubles for the two seams: [`RecordingHost`] and [`TestWeenie`].
+//! Documented test doubles for the seams: [`RecordingHost`] (also a [`MoveToHost`]) and
+//! [`TestWeenie`].
 //!
 //! They are public so other crates' tests (and the crate example) can drive an interpreter
 //! without a real physics object. The recording host keeps a *fake* MotionTableManager
@@ -9,8 +10,10 @@ use glam::Vec3;
 
 use crate::error::WeenieError;
 use crate::host::{MotionCompletion, MotionHost, Weenie};
+use crate::moveto::MoveToHost;
 use crate::params::MovementParameters;
 use ac_motiontable::motion::READY;
+use ac_sequence::{AFrameOps, Position};
 
 /// A call the [`RecordingHost`] received, in order.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -39,6 +42,20 @@ pub enum HostEvent {
     SetVelocity(Vec3),
     /// `set_active(on)`.
     SetActive(bool),
+    /// `set_heading(degrees)` (move-to).
+    SetHeading(f32),
+    /// `set_target(context, id, radius, quantum)` (move-to).
+    SetTarget(u32, u32, f32, f64),
+    /// `clear_target()` (move-to).
+    ClearTarget,
+    /// `set_target_quantum(q)` (move-to).
+    SetTargetQuantum(f64),
+    /// `StickTo(id, radius, height)` (move-to).
+    StickTo(u32, f32, f32),
+    /// The move-to manager is about to stop completely.
+    StopCompletelyRequested,
+    /// `OnMoveComplete(status)` (move-to).
+    MoveComplete(WeenieError),
 }
 
 /// A configurable weenie: answers are plain fields (defaults: creature, no run rate, no jump
@@ -125,6 +142,20 @@ pub struct RecordingHost {
     pub num_anims: u32,
     /// The fake MotionTableManager queue: (motion, remaining anims).
     pub table_pending: Vec<(u32, u32)>,
+    /// Position (move-to; headings are read from its frame).
+    pub position: Position,
+    /// Object id (move-to).
+    pub id: u32,
+    /// Cylinder radius and height (move-to).
+    pub radius: f32,
+    /// Cylinder height (move-to).
+    pub height: f32,
+    /// `get_velocity()` answer (move-to).
+    pub cached_velocity: Vec3,
+    /// The clock (move-to).
+    pub now: f64,
+    /// The target's prediction horizon (move-to; set by `set_target`/`set_target_quantum`).
+    pub target_quantum: f64,
 }
 
 impl Default for RecordingHost {
@@ -143,6 +174,13 @@ impl Default for RecordingHost {
             refuse: Vec::new(),
             num_anims: 0,
             table_pending: Vec::new(),
+            position: Position::ZERO,
+            id: 0,
+            radius: 0.0,
+            height: 0.0,
+            cached_velocity: Vec3::ZERO,
+            now: 0.0,
+            target_quantum: 0.0,
         }
     }
 }
@@ -283,5 +321,62 @@ impl MotionHost for RecordingHost {
     }
     fn set_active(&mut self, on: bool) {
         self.events.push(HostEvent::SetActive(on));
+    }
+}
+
+/// The move-to side: position, id and cylinder are plain fields; target calls, sticks, heading
+/// changes and completions are recorded as events (the host never answers a target itself —
+/// a test feeds reports to the movement manager).
+impl MoveToHost for RecordingHost {
+    fn position(&self) -> Position {
+        self.position
+    }
+    fn set_heading(&mut self, degrees: f32) {
+        self.position.frame.set_heading(degrees);
+        self.events.push(HostEvent::SetHeading(degrees));
+    }
+    fn object_id(&self) -> u32 {
+        self.id
+    }
+    fn radius(&self) -> f32 {
+        self.radius
+    }
+    fn height(&self) -> f32 {
+        self.height
+    }
+    fn cached_velocity(&self) -> Vec3 {
+        self.cached_velocity
+    }
+    fn is_interpolating(&self) -> bool {
+        false
+    }
+    fn current_time(&self) -> f64 {
+        self.now
+    }
+    fn set_target(&mut self, context_id: u32, object_id: u32, radius: f32, quantum: f64) {
+        self.target_quantum = quantum;
+        self.events
+            .push(HostEvent::SetTarget(context_id, object_id, radius, quantum));
+    }
+    fn clear_target(&mut self) {
+        self.target_quantum = 0.0;
+        self.events.push(HostEvent::ClearTarget);
+    }
+    fn set_target_quantum(&mut self, quantum: f64) {
+        self.target_quantum = quantum;
+        self.events.push(HostEvent::SetTargetQuantum(quantum));
+    }
+    fn target_quantum(&self) -> f64 {
+        self.target_quantum
+    }
+    fn stick_to(&mut self, object_id: u32, radius: f32, height: f32) {
+        self.events
+            .push(HostEvent::StickTo(object_id, radius, height));
+    }
+    fn stop_completely_requested(&mut self) {
+        self.events.push(HostEvent::StopCompletelyRequested);
+    }
+    fn move_complete(&mut self, status: WeenieError) {
+        self.events.push(HostEvent::MoveComplete(status));
     }
 }

@@ -173,6 +173,12 @@ pub struct Rules {
     /// less than `min_quantum` passed since its last update. Pinned by
     /// `retail_world_gate_is_global`.
     pub global_tick_gate: bool,
+    /// Quirk `move-to-defaults`: the parameters a move-to starts from
+    /// (`MovementParameters::move_to_defaults`). ACE (`false`): flag word 0x1EE1F (CanCharge
+    /// on), walk/run threshold 1 m. Retail (`true`): 0x1EE0F (CanCharge off), 15 m — moves built
+    /// from defaults walk unless more than 15 m beyond the arrival distance. Pinned by
+    /// `retail_managers_start_from_retail_defaults`.
+    pub retail_move_to_defaults: bool,
 }
 
 impl Rules {
@@ -206,6 +212,7 @@ impl Rules {
             minterp_activates_non_static: false,
             single_slice_small_gaps: false,
             global_tick_gate: false,
+            retail_move_to_defaults: false,
         }
     }
 
@@ -239,6 +246,7 @@ impl Rules {
             minterp_activates_non_static: true,
             single_slice_small_gaps: true,
             global_tick_gate: true,
+            retail_move_to_defaults: true,
         }
     }
 

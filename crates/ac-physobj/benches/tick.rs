@@ -8,49 +8,25 @@
 //! step after warm-up (target: zero) and the heap bytes each object owns (target: with the
 //! struct itself, ≤ 1 KiB).
 
-// A GlobalAlloc wrapper is the only way to count allocations; it forwards to `System`.
-#![allow(unsafe_code)]
 // criterion_group! generates an undocumented function.
 #![allow(missing_docs)]
 
+mod common {
+    pub mod counting;
+}
+
 use ac_motiontable::Rules;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use ac_motioninterp::MovementParameters;
 use ac_motiontable::Resolver;
 use ac_physobj::{ConfigWeenie, PhysicsObj, World};
 use ac_sequence::{AnimationCache, AnimationSource};
 use ac_testkit::synthetic;
+use common::counting::{ALLOCS, Counting, LIVE_BYTES};
 use criterion::{Criterion, criterion_group, criterion_main};
-
-struct Counting;
-
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
-static LIVE_BYTES: AtomicI64 = AtomicI64::new(0);
-
-// SAFETY: every method forwards to the system allocator unchanged; the counters are atomic.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        LIVE_BYTES.fetch_add(layout.size() as i64, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE_BYTES.fetch_sub(layout.size() as i64, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        LIVE_BYTES.fetch_add(new_size as i64 - layout.size() as i64, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;

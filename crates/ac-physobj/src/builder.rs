@@ -73,6 +73,8 @@ pub struct PhysicsObjBuilder<W = ConfigWeenie> {
     position: Position,
     heading: Option<f32>,
     on_ground: bool,
+    id: u32,
+    cylinder: (f32, f32),
 }
 
 impl<W: std::fmt::Debug> std::fmt::Debug for PhysicsObjBuilder<W> {
@@ -85,6 +87,8 @@ impl<W: std::fmt::Debug> std::fmt::Debug for PhysicsObjBuilder<W> {
             .field("position", &self.position)
             .field("heading", &self.heading)
             .field("on_ground", &self.on_ground)
+            .field("id", &self.id)
+            .field("cylinder", &self.cylinder)
             .finish()
     }
 }
@@ -100,6 +104,8 @@ impl PhysicsObjBuilder<ConfigWeenie> {
             position: Position::ZERO,
             heading: None,
             on_ground: true,
+            id: 0,
+            cylinder: (0.0, 0.0),
         }
     }
 }
@@ -145,6 +151,8 @@ impl<W: Weenie> PhysicsObjBuilder<W> {
             position: self.position,
             heading: self.heading,
             on_ground: self.on_ground,
+            id: self.id,
+            cylinder: self.cylinder,
         }
     }
 
@@ -164,6 +172,21 @@ impl<W: Weenie> PhysicsObjBuilder<W> {
     /// The compass heading it starts with (0 = +Y, clockwise, degrees).
     pub fn heading(mut self, degrees: f32) -> Self {
         self.heading = Some(degrees);
+        self
+    }
+
+    /// The object's ACE id (default 0): what its target reports carry, and how a
+    /// [`World`](crate::World) finds it when another object moves to, turns to or sticks to it
+    /// — give every object that others follow a distinct non-zero id.
+    pub fn id(mut self, id: u32) -> Self {
+        self.id = id;
+        self
+    }
+
+    /// The object's cylinder (default 0 × 0): move-to distances with UseSpheres are measured
+    /// between cylinders, and a sticky pull stops at the target's.
+    pub fn cylinder(mut self, radius: f32, height: f32) -> Self {
+        self.cylinder = (radius, height);
         self
     }
 
@@ -188,6 +211,8 @@ impl<W: Weenie> PhysicsObjBuilder<W> {
         });
         let source = self.animations.unwrap_or_else(|| Arc::new(NoAnimations));
         let mut obj = PhysicsObj::new(PartArray::new(source, resolver, rules), self.weenie);
+        obj.core.id = self.id;
+        (obj.core.radius, obj.core.height) = self.cylinder;
         obj.set_position(&self.position);
         if let Some(h) = self.heading {
             obj.set_heading(h);
@@ -201,7 +226,7 @@ impl<W: Weenie> PhysicsObjBuilder<W> {
         let _ = obj.set_active(true);
         // ACE `MakeMovementManager(true)`: the interpreter in its default state, so the Ready
         // cycle plays before the first motion.
-        let mut mm = MovementManager::new(rules);
+        let mut mm = MovementManager::with_clock(rules, obj.core.update_time);
         obj.sync_constraint();
         mm.enter_default_state(&mut obj.core);
         obj.mm = Some(mm);

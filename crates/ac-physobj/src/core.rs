@@ -8,9 +8,13 @@ use glam::Vec3;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::parts::PartArray;
+use crate::target::{SelfMail, TargetMail, TargetManager, TargetViews};
+use ac_interp_manager::PositionManager;
+use ac_motioninterp::WeenieError;
 use ac_motiontable::EPSILON;
 use ac_sequence::AFrameOps;
 use ac_sequence::aframe::nmath;
+use std::collections::VecDeque;
 
 /// The contact plane: `normal · p + d = 0`.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -64,6 +68,29 @@ pub(crate) struct ObjCore<W> {
     pub(crate) log_events: bool,
     #[cfg(feature = "reference-host")]
     pub(crate) events: Vec<ObjectEvent>,
+    /// Cylinder height (`GetHeight()`, move-to distances).
+    pub(crate) height: f32,
+    /// Target tracking (created by the first `set_target` or follower).
+    pub(crate) tm: Option<Box<TargetManager>>,
+    /// The target manager's `LastUpdateTime`, mirrored beside the core so the per-slice
+    /// report throttle does not touch the (boxed) manager.
+    pub(crate) tm_handled_at: f64,
+    /// What the object sees of the others it follows (boxed: most objects have none).
+    pub(crate) views: Option<Box<TargetViews>>,
+    /// Target reports for the object itself, settled after the call that produced them.
+    pub(crate) inbox: VecDeque<SelfMail>,
+    /// Mail for other objects, delivered by the owner of the objects.
+    pub(crate) outbox: Vec<TargetMail>,
+    /// A `StickTo` the move-to manager asked for, run after its call returns.
+    pub(crate) pending_stick: Option<(u32, f32, f32)>,
+    /// A move-to cancel that reached the object while the movement manager was busy.
+    pub(crate) deferred_cancel: bool,
+    /// The position manager, lent to the core during movement-manager calls.
+    pub(crate) lent_pm: Option<Box<PositionManager>>,
+    /// How nested target reports currently are.
+    pub(crate) report_nesting: u32,
+    /// Ends of move-tos not yet drained (`OnMoveComplete`).
+    pub(crate) move_completions: Vec<WeenieError>,
 }
 
 impl<W> ObjCore<W> {
@@ -105,6 +132,17 @@ impl<W> ObjCore<W> {
             log_events: false,
             #[cfg(feature = "reference-host")]
             events: Vec::new(),
+            height: 0.0,
+            tm: None,
+            tm_handled_at: 0.0,
+            views: None,
+            inbox: VecDeque::new(),
+            outbox: Vec::new(),
+            pending_stick: None,
+            deferred_cancel: false,
+            lent_pm: None,
+            report_nesting: 0,
+            move_completions: Vec::new(),
         }
     }
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use ac_motioninterp::{TargetStatus, WeenieError};
 use ac_motiontable::MotionCommand;
 
 /// One host event (the `event` lines of a trace, docs/scenarios.md).
@@ -13,7 +14,7 @@ use ac_motiontable::MotionCommand;
 ///
 /// `Display` is the trace text; `Debug` is the derived form except that motions print with
 /// their names (`MotionDone { motion: Ready(0x41000003), success: true }`).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq)]
 pub enum ObjectEvent {
     /// `process_hooks` ran one animation hook (logged before it executes).
     AnimHook {
@@ -57,6 +58,25 @@ pub enum ObjectEvent {
     },
     /// `teleport_hook` ran (unstick, stop interpolating, unconstrain).
     TeleportHook,
+    /// `StopCompletely()` on the object (the move-to manager's, or a caller's).
+    StopCompletely,
+    /// A move-to or turn-to ended (`WeenieObj.OnMoveComplete`).
+    MoveComplete(WeenieError),
+    /// A target report reached the object (`HandleUpdateTarget`): the reporting object's id
+    /// and its status.
+    UpdateTarget {
+        /// The object the report is about.
+        object: u32,
+        /// Its status.
+        status: TargetStatus,
+    },
+    /// The object started following another (`set_target`).
+    SetTarget(u32),
+    /// The object stopped following (`clear_target`).
+    ClearTarget,
+    /// The prediction horizon of the followed object changed (`set_target_quantum`, seconds
+    /// as f32).
+    SetTargetQuantum(f32),
 }
 
 impl fmt::Debug for ObjectEvent {
@@ -94,6 +114,21 @@ impl fmt::Debug for ObjectEvent {
                 .field("flags", &format_args!("0x{flags:X}"))
                 .finish(),
             ObjectEvent::TeleportHook => f.write_str("TeleportHook"),
+            ObjectEvent::StopCompletely => f.write_str("StopCompletely"),
+            ObjectEvent::MoveComplete(e) => f.debug_tuple("MoveComplete").field(&e).finish(),
+            ObjectEvent::UpdateTarget { object, status } => f
+                .debug_struct("UpdateTarget")
+                .field("object", &format_args!("0x{object:08X}"))
+                .field("status", &status)
+                .finish(),
+            ObjectEvent::SetTarget(id) => f
+                .debug_tuple("SetTarget")
+                .field(&format_args!("0x{id:08X}"))
+                .finish(),
+            ObjectEvent::ClearTarget => f.write_str("ClearTarget"),
+            ObjectEvent::SetTargetQuantum(q) => {
+                f.debug_tuple("SetTargetQuantum").field(&q).finish()
+            }
         }
     }
 }
@@ -133,6 +168,14 @@ impl fmt::Display for ObjectEvent {
                 write!(f, "set_position 0x{cell:08X} flags=0x{flags:X}")
             }
             ObjectEvent::TeleportHook => f.write_str("teleport_hook"),
+            ObjectEvent::StopCompletely => f.write_str("stop_completely"),
+            ObjectEvent::MoveComplete(e) => write!(f, "move_complete {e}"),
+            ObjectEvent::UpdateTarget { object, status } => {
+                write!(f, "update_target 0x{object:08X} {}", status.name())
+            }
+            ObjectEvent::SetTarget(id) => write!(f, "set_target 0x{id:08X}"),
+            ObjectEvent::ClearTarget => f.write_str("clear_target"),
+            ObjectEvent::SetTargetQuantum(q) => write!(f, "set_target_quantum {q}"),
         }
     }
 }

@@ -84,7 +84,7 @@ impl<W: Weenie> MotionHost for ObjCore<W> {
     }
 
     fn unstick_from_object(&mut self) {
-        self.log(ObjectEvent::UnstickFromObject);
+        ObjCore::<W>::unstick_from_object(self);
     }
 
     fn movement_is_autonomous(&self) -> bool {
@@ -157,7 +157,7 @@ pub(crate) fn get_minterp<'a, W: Weenie>(
 ) -> &'a mut MovementManager {
     if mm.is_none() {
         core.log(ObjectEvent::MakeMovementManager);
-        let mut m = MovementManager::new(core.rules);
+        let mut m = MovementManager::with_clock(core.rules, core.update_time);
         m.enter_default_state(core);
         let is_static = core.state.contains(ObjectState::STATIC);
         if is_static != core.rules.minterp_activates_non_static {
@@ -218,7 +218,23 @@ impl<W: Weenie> InterpHost for ImHost<'_, W> {
         m.interpreter().map(|mi| mi.get_max_speed(core))
     }
 
+    fn object_position(&self, id: u32) -> Option<Position> {
+        self.core.object_position(id)
+    }
+
+    fn set_target(&mut self, id: u32) {
+        self.core.set_target(0, id, 0.5, 0.5);
+    }
+
+    fn clear_target(&mut self) {
+        self.core.clear_target();
+    }
+
+    /// Log, then the movement manager's `CancelMoveTo(ActionCancelled)`.
     fn cancel_moveto(&mut self) {
         self.core.log(ObjectEvent::CancelMoveTo);
+        if let Some(mm) = self.mm.as_mut() {
+            mm.cancel_move_to(self.core, WeenieError::ActionCancelled);
+        }
     }
 }

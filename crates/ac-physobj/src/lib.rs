@@ -81,21 +81,24 @@ pub mod events;
 mod events;
 pub mod flags;
 mod host;
+mod moveto;
 mod object;
 pub mod parts;
 pub mod prelude;
 #[cfg(feature = "reference-host")]
 mod reference_host;
+pub mod target;
 mod tick;
 pub mod weenie;
 pub mod wire;
 mod world;
+mod world_targets;
 
 pub use ac_dat;
 pub use ac_interp_manager;
 pub use ac_interp_manager::Position;
 pub use ac_motioninterp;
-pub use ac_motioninterp::{MovementParameters, Weenie, WeenieError};
+pub use ac_motioninterp::{MoveToOptions, MovementParameters, TargetStatus, Weenie, WeenieError};
 pub use ac_motiontable;
 pub use ac_motiontable::{Fidelity, Rules};
 pub use ac_sequence;
@@ -104,8 +107,11 @@ pub use core::Plane;
 #[cfg(feature = "reference-host")]
 pub use events::ObjectEvent;
 pub use flags::{ObjectState, TransientState};
+pub use moveto::{MAX_REPORT_NESTING, MAX_SELF_REPORTS_PER_CALL, MoveComplete, TargetObject};
 pub use object::{PhysicsObj, SET_POSITION_FLAGS};
 pub use parts::{MotionCompletion, PartArray};
+pub use target::{TargetMail, TargetManager, TargetView};
 pub use tick::{SliceOutcome, SliceRecord, UpdateResult};
 pub use weenie::ConfigWeenie;
 pub use world::{ObjectId, STEP_TOLERANCE, TimeError, World};
+pub use world_targets::MAX_MAIL_ROUNDS;

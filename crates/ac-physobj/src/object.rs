@@ -191,16 +191,31 @@ impl<W: Weenie> PhysicsObj<W> {
     }
 
     /// ACE `MovementManager.PerformMovement`: activates the object, creates the interpreter (with
-    /// its default state) when missing, and runs the request. Move-to and turn-to requests are
-    /// not modelled and are refused with `GeneralMovementFailure`, as are non-finite speeds.
+    /// its default state) when missing, and runs the request — a motion command, or a move-to /
+    /// turn-to (movement types 6–9, e.g. decoded from the network; see
+    /// [`Self::move_to_object`] and friends for the typed calls). Non-finite speeds are refused
+    /// with `GeneralMovementFailure`.
     pub fn perform_movement(&mut self, mvs: &MovementStruct) -> Result<(), WeenieError> {
         if !mvs.params.speed.is_finite() {
             return Err(WeenieError::GeneralMovementFailure);
         }
-        self.sync_constraint();
-        self.mm
-            .get_or_insert_with(|| MovementManager::new(self.core.rules))
-            .perform_movement(&mut self.core, mvs)
+        if matches!(
+            mvs.movement_type,
+            MovementType::MoveToObject
+                | MovementType::MoveToPosition
+                | MovementType::TurnToObject
+                | MovementType::TurnToHeading
+        ) {
+            return self.perform_move_to(mvs);
+        }
+        if self.mm.is_none() {
+            self.mm = Some(MovementManager::with_clock(
+                self.core.rules,
+                self.core.update_time,
+            ));
+        }
+        self.with_mm(|mm, core| mm.perform_movement(core, mvs))
+            .unwrap_or(Err(WeenieError::NoMotionInterpreter))
     }
 
     /// Start charging a jump (the interpreter's `charge_jump`, creating it when missing): refused
@@ -224,12 +239,11 @@ impl<W: Weenie> PhysicsObj<W> {
         if !extent.is_finite() {
             return Err(WeenieError::GeneralMovementFailure);
         }
-        self.sync_constraint();
-        let mm = get_minterp(&mut self.core, &mut self.mm);
-        match mm.interpreter_mut() {
-            Some(mi) => mi.jump(&mut self.core, extent, stamina_cost),
-            None => Err(WeenieError::NoMotionInterpreter),
-        }
+        self.get_minterp_routed();
+        // The jump cancels a move under way: through the movement manager.
+        self.with_mm(|mm, core| mm.with_interp(core, |mi, h| mi.jump(h, extent, stamina_cost)))
+            .flatten()
+            .unwrap_or(Err(WeenieError::NoMotionInterpreter))
     }
 
     // ------------------------------------------------------------------ placement and physics
@@ -274,14 +288,14 @@ impl<W: Weenie> PhysicsObj<W> {
     /// manager's `LeaveGround` / `HitGround` run, then the acceleration is recomputed (gravity
     /// when airborne).
     pub fn set_on_walkable(&mut self, on: bool) {
-        self.sync_constraint();
         let prev = self.core.set_on_walkable_flag(on);
-        if let Some(mm) = self.mm.as_mut() {
-            if prev && !on {
-                let _ = mm.leave_ground(&mut self.core);
-            } else if !prev && on {
-                mm.hit_ground(&mut self.core);
-            }
+        if prev && !on {
+            self.with_mm(|mm, core| {
+                let _ = mm.leave_ground(core);
+            });
+        } else if !prev && on {
+            // The interpreter lands first, then a move-to re-begins its head node.
+            self.with_mm(|mm, core| mm.hit_ground(core));
         }
         self.core.calc_acceleration();
     }
@@ -392,7 +406,7 @@ impl<W: Weenie> PhysicsObj<W> {
                 self.core.set_position(p, SET_POSITION_FLAGS);
             }
             MoveOrTeleportAction::Interpolate => {
-                let keep = self.core.moving_to && self.mm.is_some();
+                let keep = self.is_moving_to();
                 self.interpolate_to(p, keep);
             }
         }
@@ -400,13 +414,22 @@ impl<W: Weenie> PhysicsObj<W> {
     }
 
     /// `teleport_hook`: logs, then unstick, stop interpolating and unconstrain.
+    /// `teleport_hook`: logs, cancels a move-to (`ITeleported`), unsticks, stops
+    /// interpolating and unconstrains, then stops following and tells the followers
+    /// (`Teleported`).
     fn teleport_hook(&mut self) {
         self.core.log(ObjectEvent::TeleportHook);
+        self.with_mm(|mm, core| mm.cancel_move_to(core, WeenieError::ITeleported));
         self.with_pm(|pm, host| {
             pm.unstick(host);
             pm.stop_interpolating();
             pm.unconstrain();
         });
+        if self.core.tm.is_some() {
+            self.core.clear_target_quietly();
+            self.notify_voyeurs(ac_motioninterp::TargetStatus::Teleported);
+        }
+        self.settle_reports();
     }
 
     /// Drop every queued server position (`StopInterpolating`).
@@ -430,16 +453,14 @@ impl<W: Weenie> PhysicsObj<W> {
         }
     }
 
-    /// Follow object `id` at `radius`/`height` (`StickTo`); its position arrives through
-    /// [`Self::handle_update_target`]. Creates the position manager.
+    /// Stick to object `id` (with cylinder radius `radius`) for a second (`StickTo`): each
+    /// slice pulls the object towards it. Its position comes from its reports and what the
+    /// object sees of it (a [`World`](crate::World) delivers both). Creates the position
+    /// manager.
     pub fn stick_to(&mut self, id: u32, radius: f32, height: f32) {
         self.make_position_manager();
         self.with_pm(|pm, host| pm.stick_to(host, id, radius, height));
-    }
-
-    /// Report where object `id` is (`None`: the target is lost), for [`Self::stick_to`].
-    pub fn handle_update_target(&mut self, id: u32, position: Option<&Position>) {
-        self.with_pm(|pm, host| pm.handle_update_target(host, id, position));
+        self.settle_reports();
     }
 
     /// Stop following (`Unstick`).
@@ -451,9 +472,9 @@ impl<W: Weenie> PhysicsObj<W> {
     /// `false`, the interpreter drops its pending motions, and the object unsticks.
     pub fn exit_world(&mut self) {
         self.route_exit_world();
-        if let Some(mm) = self.mm.as_mut() {
-            let _ = mm.handle_exit_world(&mut self.core);
-        }
+        self.with_mm(|mm, core| {
+            let _ = mm.handle_exit_world(core);
+        });
         self.unstick();
     }
 }

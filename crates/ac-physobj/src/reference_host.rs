@@ -18,10 +18,10 @@ use ac_motioninterp::{
 };
 use glam::Vec3;
 
-use crate::core::{ObjCore, Plane};
+use crate::core::Plane;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
-use crate::host::{ImHost, get_minterp};
+use crate::host::ImHost;
 use crate::object::PhysicsObj;
 use crate::parts::PartArray;
 use crate::tick::{SliceRecord, borrow_hook_buffer, return_hook_buffer, take_completion_buffer};
@@ -127,10 +127,6 @@ impl<W: Weenie> PhysicsObj<W> {
     pub fn is_constrained(&self) -> bool {
         self.core.constrained
     }
-    /// Object id (used by sticky targets only).
-    pub fn id(&self) -> u32 {
-        self.core.id
-    }
     /// Distance to the player, for MoveOrTeleport's 96-unit rule.
     pub fn player_distance(&self) -> f32 {
         self.core.player_distance
@@ -150,10 +146,6 @@ impl<W: Weenie> PhysicsObj<W> {
     /// The object's clock: time of its last `update_object_at`.
     pub fn update_time(&self) -> f64 {
         self.core.update_time
-    }
-    /// The cylinder radius.
-    pub fn radius(&self) -> f32 {
-        self.core.radius
     }
 
     // ------------------------------------------------------------------ raw setters (`set`)
@@ -284,13 +276,13 @@ impl<W: Weenie> PhysicsObj<W> {
     }
 
     /// Run `f` on the interpreter with the object as its host; `None` without an interpreter.
-    fn with_mi<R>(&mut self, f: impl FnOnce(&mut MotionInterp, &mut ObjCore<W>) -> R) -> Option<R> {
-        self.sync_constraint();
-        let mi = self
-            .mm
-            .as_mut()
-            .and_then(MovementManager::interpreter_mut)?;
-        Some(f(mi, &mut self.core))
+    /// Run `f` on the interpreter with the object as its host, through the movement manager
+    /// (so a cancel reaches the move-to manager); `None` without an interpreter.
+    fn with_mi<R>(
+        &mut self,
+        f: impl FnOnce(&mut MotionInterp, &mut dyn ac_motioninterp::MotionHost) -> R,
+    ) -> Option<R> {
+        self.with_mm(|mm, core| mm.with_interp(core, f)).flatten()
     }
     /// `AnimationDone(success)` on the manager with the completions routed.
     pub fn animation_done(&mut self, success: bool) {
@@ -374,13 +366,17 @@ impl<W: Weenie> PhysicsObj<W> {
     /// [`Self::mi_enter_default_state`]. Replaces any previous interpreter.
     pub fn mi_create(&mut self) {
         self.mm
-            .insert(MovementManager::new(self.core.rules))
+            .insert(MovementManager::with_clock(
+                self.core.rules,
+                self.core.update_time,
+            ))
             .create_interpreter();
     }
     /// `get_minterp()`: the interpreter, creating the movement manager (event
     /// `make_movement_manager`) and entering the default state when missing.
     pub fn get_minterp(&mut self) -> Option<&MotionInterp> {
-        get_minterp(&mut self.core, &mut self.mm).interpreter()
+        self.get_minterp_routed();
+        self.mm.as_ref().and_then(MovementManager::interpreter)
     }
     /// `enter_default_state()`.
     pub fn mi_enter_default_state(&mut self) {

@@ -140,11 +140,11 @@ impl<W: Weenie> PhysicsObj<W> {
                 motion: c.motion,
                 success: c.success,
             });
-            if let Some(mm) = self.mm.as_mut() {
-                // Before `enter_default_state` ACE would dereference null; dropped here (quirk
-                // `interpreter-before-default-state`).
-                let _ = mm.motion_done(&mut self.core, c.motion, c.success);
-            }
+            // Before `enter_default_state` ACE would dereference null; dropped here (quirk
+            // `interpreter-before-default-state`).
+            self.with_mm(|mm, core| {
+                let _ = mm.motion_done(core, c.motion, c.success);
+            });
             if self.core.weenie.is_some() {
                 self.core.log(ObjectEvent::WeenieMotionDone {
                     motion: c.motion,
@@ -290,11 +290,11 @@ impl<W: Weenie> PhysicsObj<W> {
             SliceOutcome::NoSpheres
         };
 
-        // ACE: movement_manager.UseTime() (the MoveToManager, not modelled), then
-        // part_array.HandleMovement() (the completion poll), then position_manager.UseTime().
-        if let Some(mm) = self.mm.as_mut() {
-            mm.use_time();
-        }
+        // ACE: target_manager.HandleTargetting(), movement_manager.UseTime() (the
+        // MoveToManager), part_array.HandleMovement() (the completion poll), then
+        // position_manager.UseTime().
+        self.handle_targetting();
+        self.with_mm(|mm, core| mm.use_time(core));
         self.poll_completions();
         self.position_manager_use_time();
 
@@ -324,6 +324,7 @@ impl<W: Weenie> PhysicsObj<W> {
                 mm: &mut self.mm,
             };
             pm.use_time(&mut host);
+            self.after_manager_call();
         }
     }
 

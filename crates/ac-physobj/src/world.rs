@@ -7,8 +7,25 @@ use slotmap::{SlotMap, new_key_type};
 
 use crate::builder::{BuildError, PhysicsObjBuilder};
 use crate::object::PhysicsObj;
+use crate::target::TargetMail;
 use crate::tick::SliceRecord;
 use crate::weenie::ConfigWeenie;
+
+/// After an object ran: remember it if it posted mail or needs live views next tick (read
+/// while its memory is hot, so idle objects cost the world nothing more).
+fn note_followers<W: Weenie>(
+    k: ObjectId,
+    obj: &PhysicsObj<W>,
+    senders: &mut Vec<ObjectId>,
+    live: &mut Vec<ObjectId>,
+) {
+    if obj.has_target_mail() {
+        senders.push(k);
+    }
+    if obj.needs_live_views() {
+        live.push(k);
+    }
+}
 
 new_key_type! {
     /// A stable handle to an object in a [`World`] (survives other objects' removal).
@@ -53,12 +70,26 @@ pub const STEP_TOLERANCE: f64 = 1e-9;
 /// built with others.
 #[derive(Debug)]
 pub struct World<W = ConfigWeenie> {
-    objects: SlotMap<ObjectId, PhysicsObj<W>>,
-    now: f64,
+    pub(crate) objects: SlotMap<ObjectId, PhysicsObj<W>>,
+    pub(crate) now: f64,
     last_update: f64,
     accumulator: f64,
     rules: Rules,
     scratch: Vec<SliceRecord>,
+    /// Scratch for the mail delivery phase.
+    pub(crate) mail: Vec<TargetMail>,
+    /// Objects that posted target mail not delivered yet.
+    pub(crate) senders: Vec<ObjectId>,
+    /// Objects that need live views at the start of the next tick.
+    pub(crate) live: Vec<ObjectId>,
+    /// ACE ids → objects, sorted (id, slot order), valid during a tick's phases.
+    pub(crate) index: Vec<(u32, usize, ObjectId)>,
+    /// The (id, key) pairs in slot order the index was built from.
+    pub(crate) index_order: Vec<(u32, ObjectId)>,
+    /// Whether [`Self::index`] is current.
+    pub(crate) indexed: bool,
+    /// Whether a tick's phases are running (the id index is worth building).
+    pub(crate) in_tick: bool,
 }
 
 impl<W> Default for World<W> {
@@ -71,6 +102,13 @@ impl<W> Default for World<W> {
             accumulator: 0.0,
             rules: Rules::default(),
             scratch: Vec::new(),
+            mail: Vec::new(),
+            senders: Vec::new(),
+            live: Vec::new(),
+            index: Vec::new(),
+            index_order: Vec::new(),
+            indexed: false,
+            in_tick: false,
         }
     }
 }
@@ -170,9 +208,12 @@ impl<W: Weenie> World<W> {
         let mut steps = 0;
         while self.accumulator + STEP_TOLERANCE >= period {
             self.accumulator -= period;
-            for obj in self.objects.values_mut() {
+            self.begin_phases();
+            for (k, obj) in self.objects.iter_mut() {
                 obj.fixed_step(period);
+                note_followers(k, obj, &mut self.senders, &mut self.live);
             }
+            self.end_phases();
             steps += 1;
         }
         Ok(steps)
@@ -193,11 +234,14 @@ impl<W: Weenie> World<W> {
             return Ok(());
         }
         let now = self.now;
-        for obj in self.objects.values_mut() {
+        self.begin_phases();
+        for (k, obj) in self.objects.iter_mut() {
             self.scratch.clear();
             obj.slice_until(now, &mut self.scratch);
+            note_followers(k, obj, &mut self.senders, &mut self.live);
         }
         self.scratch.clear();
+        self.end_phases();
         Ok(())
     }
 
@@ -277,11 +321,17 @@ impl<W: Weenie + Send> World<W> {
             return Ok(());
         }
         let now = self.now;
-        let mut objs: Vec<&mut PhysicsObj<W>> = self.objects.values_mut().collect();
-        objs.par_iter_mut().for_each_init(Vec::new, |scratch, obj| {
-            scratch.clear();
-            obj.slice_until(now, scratch);
-        });
+        self.begin_phases();
+        let mut objs: Vec<(ObjectId, &mut PhysicsObj<W>)> = self.objects.iter_mut().collect();
+        objs.par_iter_mut()
+            .for_each_init(Vec::new, |scratch, (_, obj)| {
+                scratch.clear();
+                obj.slice_until(now, scratch);
+            });
+        for (k, obj) in objs {
+            note_followers(k, obj, &mut self.senders, &mut self.live);
+        }
+        self.end_phases();
         Ok(())
     }
 }

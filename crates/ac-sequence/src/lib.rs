@@ -16,7 +16,8 @@
 //! [`Sequence::remove_link_animations`]).
 //!
 //! It also hosts [`aframe`]: ACE's `AFrame` math with System.Numerics operation order, used by
-//! every layer above.
+//! every layer above, and [`Position`] (a cell id plus a frame) with the distance and heading
+//! measurements the move-to, position-correction and object layers share.
 //!
 //! Animation data comes from an [`AnimationSource`] (an [`AnimationCache`] filled in memory or
 //! preloaded from a portal DAT, or the lazily loading [`DatAnimations`]); the player does no IO.
@@ -51,11 +52,13 @@
 
 pub mod aframe;
 mod node;
+mod position;
 mod provider;
 mod sequence;
 
 pub use aframe::{AFrame, AFrameOps, EPSILON};
 pub use node::AnimSequenceNode;
+pub use position::{LANDBLOCK_SIZE, Position, normalize_check_small};
 pub use provider::{AnimationCache, AnimationSource, DatAnimations, NoAnimations};
 pub use sequence::{
     EXACT_OUTSIDE_BOUNDARIES, MAX_ADVANCES_PER_UPDATE, MAX_BOUNDARIES_PER_UPDATE,

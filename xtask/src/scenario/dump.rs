@@ -129,6 +129,18 @@ pub fn dump(out: &mut String, f: Fmt, obj: &PhysicsObj, physics_on: bool, interp
             b(obj.has_position_manager())
         );
     }
+    if let Some(st) = obj.position_manager().and_then(|pm| pm.sticky()) {
+        let _ = writeln!(
+            d,
+            "  sticky target={} radius={} initialized={} timeout={} target_pos={}",
+            hex8(st.target_id()),
+            f.f(st.target_radius()),
+            b(st.is_initialized()),
+            f.f(st.timeout() as f32),
+            st.target_position()
+                .map_or_else(|| "-".to_string(), |p| im_pos(f, p))
+        );
+    }
     if interp_on {
         dump_im(&mut d, f, obj);
     }

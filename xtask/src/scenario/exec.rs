@@ -12,26 +12,43 @@ use super::steps::{Params, PerformKind, Pos, SetArgs, Step, parse_step};
 use ac_dat::Frame;
 use ac_motiontable::{MovementType, Resolver, Rules};
 use ac_physobj::{
-    ConfigWeenie, ObjectState, PartArray, PhysicsObj, Plane, Position, SliceRecord, TransientState,
+    ConfigWeenie, ObjectId, ObjectState, PartArray, PhysicsObj, Plane, Position, SliceRecord,
+    TransientState, World,
 };
 use ac_sequence::{AnimationCache, AnimationSource};
 use glam::{Quat, Vec3};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// The object a scenario currently drives, with the facts the runner needs for bad-input
 /// checks.
-struct Session {
-    obj: PhysicsObj,
+pub(crate) struct Session {
+    /// The scenario's object and its targets, in one world (the object first, so the world's
+    /// `GetObjectA` finds it before a target with the same id).
+    pub(crate) world: World,
+    /// The scenario's object.
+    pub(crate) key: ObjectId,
+    /// The targets by id.
+    pub(crate) targets: BTreeMap<u32, ObjectId>,
     has_weenie: bool,
+}
+
+impl Session {
+    pub(crate) fn obj(&self) -> &PhysicsObj {
+        &self.world[self.key]
+    }
+    pub(crate) fn obj_mut(&mut self) -> &mut PhysicsObj {
+        &mut self.world[self.key]
+    }
 }
 
 /// What one step prints between its step line and its dump (docs/scenarios.md, "The trace").
 #[derive(Default)]
-struct StepOutput {
-    result: Option<String>,
-    offsets: Vec<Frame>,
-    slices: Vec<SliceRecord>,
+pub(crate) struct StepOutput {
+    pub(crate) result: Option<String>,
+    pub(crate) offsets: Vec<Frame>,
+    pub(crate) slices: Vec<SliceRecord>,
 }
 
 /// Runs a scenario line by line and accumulates its trace.
@@ -44,6 +61,7 @@ pub struct Runner {
     physics_on: bool,
     interp_on: bool,
     step_no: usize,
+    moveto_on: bool,
     session: Option<Session>,
     rules: Rules,
 }
@@ -57,7 +75,7 @@ fn table_result(ok: bool, num_anims: u32) -> String {
     format!("{} num_anims={num_anims}", b(ok))
 }
 
-fn position(p: &Pos) -> Position {
+pub(crate) fn position(p: &Pos) -> Position {
     let [w, x, y, z] = p.orientation;
     Position {
         cell_id: p.cell,
@@ -160,8 +178,11 @@ impl Runner {
         if step.switches_interp() {
             self.interp_on = true;
         }
+        if step.switches_moveto() {
+            self.moveto_on = true;
+        }
         if let Some(s) = self.session.as_mut() {
-            s.obj.set_physics_layer(self.physics_on);
+            s.obj_mut().set_physics_layer(self.physics_on);
         }
         let output = self.execute(&step)?;
         self.print_step_output(output);
@@ -179,7 +200,7 @@ impl Runner {
         let has_mi = self
             .session
             .as_ref()
-            .is_some_and(|s| s.obj.minterp().is_some());
+            .is_some_and(|s| s.obj().minterp().is_some());
         if step.needs_mi() && !has_mi {
             return Err("this op needs a MotionInterp (no `mi_create` since `object`)".into());
         }
@@ -202,8 +223,14 @@ impl Runner {
         {
             let mut obj = build_object(&self.defs.data_set(), table, weenie, creature, self.rules)?;
             obj.set_physics_layer(self.physics_on);
+            let mut world = World::new(self.rules);
+            let key = world
+                .insert(obj)
+                .map_err(|e| format!("cannot place the object: {e}"))?;
             self.session = Some(Session {
-                obj,
+                world,
+                key,
+                targets: BTreeMap::new(),
                 has_weenie: weenie,
             });
             return Ok(o);
@@ -211,9 +238,29 @@ impl Runner {
         let Some(session) = self.session.as_mut() else {
             return Ok(o); // `dump` before any object: nothing to run
         };
-        let obj = &mut session.obj;
+        if let Step::MoveTo(m) = step {
+            super::exec_moveto::run(session, m, self.rules, self.fmt, &mut o)?;
+            return Ok(o);
+        }
+        let (key, fmt) = (session.key, self.fmt);
+        session
+            .world
+            .with_object(key, |obj| run_step(obj, step, fmt, &mut o))
+            .unwrap_or(Ok(()))?;
+        if let Step::Set(s) = step
+            && let Some(t) = s.time
+        {
+            session.world.set_clock(t);
+        }
+        Ok(o)
+    }
+}
+
+/// Runs one step on the scenario's object (everything but `object` and the move-to ops).
+fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> Result<(), String> {
+    {
         match step {
-            Step::Object { .. } | Step::Dump => {}
+            Step::Object { .. } | Step::Dump | Step::MoveTo(_) => {}
             Step::Set(s) => apply_set(obj, s),
             // --- motion table layer: the table on the manager's state
             Step::SetDefaultState
@@ -373,18 +420,12 @@ impl Runner {
             }
             Step::MiReportExhaustion => obj.mi_report_exhaustion(),
             Step::MiHandleExitWorld => obj.mi_handle_exit_world(),
-            Step::MiStateVelocity => o.result = Some(self.fmt.v3(obj.mi_state_velocity())),
+            Step::MiStateVelocity => o.result = Some(fmt.v3(obj.mi_state_velocity())),
             Step::MiMaxSpeed => {
                 let (max, adjusted) = obj.mi_max_speeds();
-                o.result = Some(format!(
-                    "{} adjusted={}",
-                    self.fmt.f(max),
-                    self.fmt.f(adjusted)
-                ));
+                o.result = Some(format!("{} adjusted={}", fmt.f(max), fmt.f(adjusted)));
             }
-            Step::MiLeaveGroundVelocity => {
-                o.result = Some(self.fmt.v3(obj.mi_leave_ground_velocity()))
-            }
+            Step::MiLeaveGroundVelocity => o.result = Some(fmt.v3(obj.mi_leave_ground_velocity())),
             Step::MiIsStandingStill => o.result = Some(b(obj.mi_is_standing_still()).into()),
             Step::MiMotionAllowsJump(m) => {
                 let e = obj.mi_motion_allows_jump(*m);
@@ -437,16 +478,18 @@ impl Runner {
         if let Some(id) = obj.parts_mut().sequence.take_missing_animation() {
             return Err(format!("animation 0x{id:08X} was never defined"));
         }
-        Ok(o)
+        Ok(())
     }
+}
 
+impl Runner {
     fn print_step_output(&mut self, o: StepOutput) {
         let mut text = String::new();
         if let Some(r) = &o.result {
             let _ = writeln!(text, "  result {r}");
         }
         if let Some(s) = self.session.as_mut() {
-            for e in s.obj.drain_events() {
+            for e in s.obj_mut().drain_events() {
                 let _ = writeln!(text, "  event {e}");
             }
         }
@@ -465,10 +508,13 @@ impl Runner {
             dump::dump(
                 &mut self.out,
                 self.fmt,
-                &s.obj,
+                s.obj(),
                 self.physics_on,
                 self.interp_on,
             );
+            if self.moveto_on {
+                super::dump_moveto::dump(&mut self.out, self.fmt, s);
+            }
         }
     }
 }
@@ -499,6 +545,9 @@ fn apply_set(obj: &mut PhysicsObj, s: &SetArgs) {
     }
     if let Some(v) = s.radius {
         obj.set_radius(v);
+    }
+    if let Some(v) = s.height {
+        obj.set_height(v);
     }
     if let Some(v) = s.moving_to {
         obj.set_moving_to(v);

@@ -8,6 +8,7 @@ use super::lexer::{
     parse_anim_ref, parse_bool, parse_f32, parse_f64, parse_floats, parse_hold_key, parse_i32,
     parse_motion, parse_quat, parse_u32, parse_vec3,
 };
+use super::moveto_steps::MoveToStep;
 use ac_dat::AnimData;
 use glam::Vec3;
 
@@ -25,7 +26,7 @@ pub struct Pos {
 /// Identity orientation `[w, x, y, z]`.
 pub const IDENTITY_WXYZ: [f32; 4] = [1.0, 0.0, 0.0, 0.0];
 
-fn parse_pos(cell: &str, origin: &str, q: Option<&str>) -> ParseResult<Pos> {
+pub(crate) fn parse_pos(cell: &str, origin: &str, q: Option<&str>) -> ParseResult<Pos> {
     Ok(Pos {
         cell: parse_u32(cell)?,
         origin: parse_vec3(origin)?,
@@ -52,6 +53,8 @@ pub struct SetArgs {
     pub spheres: Option<i32>,
     /// `radius=`
     pub radius: Option<f32>,
+    /// `height=` (move-to layer)
+    pub height: Option<f32>,
     /// `moving_to=`
     pub moving_to: Option<bool>,
     /// `scale=`
@@ -109,6 +112,7 @@ impl SetArgs {
             || self.player_distance.is_some()
             || self.spheres.is_some()
             || self.radius.is_some()
+            || self.height.is_some()
             || self.moving_to.is_some()
             || self.scale.is_some()
             || self.friction.is_some()
@@ -168,6 +172,7 @@ fn parse_set(rest: &[&str]) -> ParseResult<SetArgs> {
             "player_distance" => s.player_distance = Some(parse_f32(v).map_err(e)?),
             "spheres" => s.spheres = Some(parse_i32(v).map_err(e)?),
             "radius" => s.radius = Some(parse_f32(v).map_err(e)?),
+            "height" => s.height = Some(parse_f32(v).map_err(e)?),
             "moving_to" => s.moving_to = Some(parse_bool(v).map_err(e)?),
             "scale" => s.scale = Some(parse_f32(v).map_err(e)?),
             "friction" => s.friction = Some(parse_f32(v).map_err(e)?),
@@ -447,6 +452,8 @@ pub enum Step {
     ImStop,
     ImIsInterpolating,
     ImPush(PushNode),
+    // --- move-to (the **Move-to** ops of docs/scenarios.md)
+    MoveTo(MoveToStep),
 }
 
 impl Step {
@@ -496,11 +503,15 @@ impl Step {
         match self {
             Set(s) => s.has_physics_key(),
             PhysicsTick(_) | PhysicsUpdate(_) | SetVelocity(_) | SetLocalVelocity(_)
-            | SetOmega(_) | SetHeading(_) | SetOnWalkable(_) | CalcAcceleration | SetActive(_) => {
-                true
-            }
+            | SetOmega(_) | SetHeading(_) | SetOnWalkable(_) | CalcAcceleration | SetActive(_)
+            | MoveTo(_) => true,
             _ => self.switches_interp(),
         }
+    }
+
+    /// Whether the step switches the move-to layer on (see docs/scenarios.md).
+    pub fn switches_moveto(&self) -> bool {
+        matches!(self, Step::MoveTo(m) if m.switches_moveto())
     }
 
     /// Whether the step switches the interp layer on.
@@ -785,7 +796,10 @@ pub fn parse_step(op: &str, rest: &[&str]) -> ParseResult<Step> {
                 k => return Err(format!("unknown im_push kind `{k}`")),
             }
         }
-        _ => return Err(format!("unknown op `{op}`")),
+        _ => match super::moveto_steps::parse(op, rest) {
+            Some(r) => MoveTo(r?),
+            None => return Err(format!("unknown op `{op}`")),
+        },
     };
     Ok(step)
 }

@@ -42,3 +42,43 @@ fn reference_crash_cases_finish_without_panicking() {
         );
     }
 }
+
+/// The three move-to inputs on which ACE throws finish with the documented behaviour: a
+/// move on an interpreter that never entered its default state ends with
+/// `NoMotionInterpreter`; an object without a weenie still reports the end of its move;
+/// `moveto_position` on an object without a movement manager creates one and moves.
+#[test]
+fn move_to_crash_cases_have_their_documented_outcome() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/scenarios/robustness");
+    for (name, expected) in [
+        (
+            "moveto_before_enter_default_state",
+            &["  event move_complete NoMotionInterpreter(0x000B)"][..],
+        ),
+        (
+            "moveto_no_weenie_complete",
+            &["  event move_complete None(0x0000)"][..],
+        ),
+        (
+            "moveto_position_no_movement_manager",
+            &[
+                "  event make_movement_manager",
+                "  moveto type=MoveToPosition init=0 cmd=0x45000005 aux=0x00000000 away=0 fail=0 pending=move object=0x00000000 top=0x00000000 obj_radius=0 obj_height=0",
+            ][..],
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .arg("scenario")
+            .arg(dir.join(format!("{name}.scn")))
+            .output()
+            .expect("run xtask scenario");
+        assert!(out.status.success(), "{name}: {:?}", out.status);
+        let text = String::from_utf8_lossy(&out.stdout);
+        for line in expected {
+            assert!(
+                text.lines().any(|l| l == *line),
+                "{name}: no line {line:?} in\n{text}"
+            );
+        }
+    }
+}

@@ -128,7 +128,7 @@ fn use_before_default_state_is_a_clear_error() {
 }
 
 #[test]
-fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
+fn movement_manager_creates_the_interpreter_lazily_and_routes_move_to() {
     let mut host = RecordingHost::default();
     let mut mm = MovementManager::new(Rules::default());
     assert!(mm.interpreter().is_none());
@@ -141,12 +141,9 @@ fn movement_manager_creates_the_interpreter_lazily_and_refuses_move_to() {
         mi.interpreted_state().unwrap().forward_command,
         motion::WALK_FORWARD
     );
-    let mvs = MovementStruct::new(MovementType::TurnToHeading, 0, speed(1.0));
-    assert_eq!(
-        mm.perform_movement(&mut host, &mvs),
-        Err(WeenieError::GeneralMovementFailure),
-        "no MoveToManager yet"
-    );
+    let mvs = MovementStruct::turn_to_heading(speed(1.0));
+    assert_eq!(mm.perform_movement(&mut host, &mvs), Ok(()));
+    assert!(mm.is_moving_to(), "move-to kinds go to the move-to manager");
     let mvs = MovementStruct::new(MovementType::Invalid, 0, speed(1.0));
     assert_eq!(
         mm.perform_movement(&mut host, &mvs),

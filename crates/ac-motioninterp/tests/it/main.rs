@@ -5,6 +5,7 @@ mod differential;
 mod gating;
 mod jump;
 mod lifecycle;
+mod moveto;
 mod retail;
 mod robustness;
 mod server;

@@ -20,13 +20,9 @@ use ac_motiontable::{
 };
 use glam::Vec3;
 
-/// The scenario directory: the repo's fixtures copy, else the shared reference copy.
+/// The scenario directory: the repository's conformance corpus.
 pub fn scenario_dir() -> PathBuf {
-    let local = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/scenarios");
-    if local.join("index.tsv").exists() {
-        return local;
-    }
-    PathBuf::from("/work/shared/scenarios/public")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/scenarios")
 }
 
 /// A model sequence that clamps appended refs like `AnimSequenceNode.set_animation_id`.

@@ -16,6 +16,7 @@ use bitflags::bitflags;
 use glam::Vec3;
 
 use crate::Position;
+use ac_interp_manager::wire::{PositionWire, read_position, write_position};
 
 /// The four object stamps the client echoes in every movement action, so the server can tell
 /// which incarnation, server-initiated move, teleport and forced position it had seen.
@@ -126,7 +127,7 @@ impl BinRead for MoveToState {
 
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
         let raw = RawMotionStatePack::read_options(r, e, ())?;
-        let position = Position::read_options(r, e, ())?;
+        let position = read_position(r)?;
         let stamps = ClientStamps::read_options(r, e, ())?;
         let contact = ContactFlags::from_bits_retain(read_u8(r, "MoveToState.contact")?);
         read_pad(r, "MoveToState")?;
@@ -144,7 +145,7 @@ impl BinWrite for MoveToState {
 
     fn write_options<W: Write + Seek>(&self, w: &mut W, e: Endian, _: ()) -> BinResult<()> {
         self.raw.write_options(w, e, ())?;
-        self.position.write_options(w, e, ())?;
+        write_position(w, &self.position)?;
         self.stamps.write_options(w, e, ())?;
         write_u8(w, self.contact.bits())?;
         write_pad(w)
@@ -169,7 +170,7 @@ impl BinRead for AutonomousPosition {
     type Args<'a> = ();
 
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
-        let position = Position::read_options(r, e, ())?;
+        let position = read_position(r)?;
         let stamps = ClientStamps::read_options(r, e, ())?;
         let contact = ContactFlags::from_bits_retain(read_u8(r, "AutonomousPosition.contact")?);
         read_pad(r, "AutonomousPosition")?;
@@ -185,7 +186,7 @@ impl BinWrite for AutonomousPosition {
     type Args<'a> = ();
 
     fn write_options<W: Write + Seek>(&self, w: &mut W, e: Endian, _: ()) -> BinResult<()> {
-        self.position.write_options(w, e, ())?;
+        write_position(w, &self.position)?;
         self.stamps.write_options(w, e, ())?;
         write_u8(w, self.contact.bits())?;
         write_pad(w)
@@ -211,7 +212,7 @@ impl BinRead for Jump {
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
         let extent = read_f32(r, "Jump.extent")?;
         let velocity = read_vec3(r, "Jump.velocity")?;
-        let position = Position::read_options(r, e, ())?;
+        let position = read_position(r)?;
         let stamps = ClientStamps::read_options(r, e, ())?;
         read_pad(r, "Jump")?;
         Ok(Jump {
@@ -229,7 +230,7 @@ impl BinWrite for Jump {
     fn write_options<W: Write + Seek>(&self, w: &mut W, e: Endian, _: ()) -> BinResult<()> {
         write_f32(w, self.extent)?;
         write_vec3(w, self.velocity)?;
-        self.position.write_options(w, e, ())?;
+        write_position(w, &self.position)?;
         self.stamps.write_options(w, e, ())?;
         write_pad(w)
     }

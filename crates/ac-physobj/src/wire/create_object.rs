@@ -20,6 +20,7 @@ use bitflags::bitflags;
 use glam::Vec3;
 
 use crate::Position;
+use ac_interp_manager::wire::{PositionWire, read_position, write_position};
 
 /// A `u32` packed into 2 bytes when it is at most `0x7FFF`, else into 4 (high half first,
 /// with bit 15 set). Which form was used is kept, so re-encoding is exact.
@@ -482,7 +483,7 @@ impl BinRead for PhysicsDesc {
                 .transpose()
         };
         let position = if flags.contains(F::POSITION) {
-            Some(Position::read_options(r, e, ())?)
+            Some(read_position(r)?)
         } else {
             None
         };
@@ -612,7 +613,7 @@ impl BinWrite for PhysicsDesc {
         )? {
             self.position
                 .as_ref()
-                .map(|p| p.write_options(w, e, ()))
+                .map(|p| write_position(w, p))
                 .transpose()?;
         }
         let ids = [

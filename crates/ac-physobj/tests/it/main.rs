@@ -10,6 +10,9 @@ mod common;
 #[cfg(feature = "reference-host")]
 mod interp;
 #[cfg(feature = "reference-host")]
+mod moveto;
+mod moveto_api;
+#[cfg(feature = "reference-host")]
 mod physics;
 mod realdata;
 #[cfg(feature = "reference-host")]
