@@ -272,7 +272,10 @@ fn a_child_entry_repeating_its_separator_stops_the_walk() {
         .expect("the leaf's copy is listed before the error");
     assert_eq!(listed.size, 7);
     let found = dat.entry(separator).expect("lookup").expect("found");
-    assert_ne!(found.size, 7, "the lookup answers from the separator on its path");
+    assert_ne!(
+        found.size, 7,
+        "the lookup answers from the separator on its path"
+    );
 }
 
 #[test]
