@@ -8,14 +8,14 @@ mod conformance;
 mod decode;
 mod explain;
 mod fixtures;
-mod scenario;
+mod fuzz;
 mod snapshots;
-mod source;
 mod sweep;
 mod tables;
 mod timeline;
 
 use clap::{Parser, Subcommand};
+use xtask::{scenario, source};
 
 #[derive(Parser)]
 #[command(name = "xtask", about = "acmotion project automation")]
@@ -48,6 +48,8 @@ enum Command {
     Tables(tables::ListArgs),
     /// Show one motion table: styles, cycles, modifiers and links with names, physics, rates.
     Table(tables::ShowArgs),
+    /// Run the cargo-fuzz targets of `fuzz/` (needs nightly and cargo-fuzz; skips without).
+    Fuzz(fuzz::Args),
 }
 
 /// Logs of the crates' `tracing` events to stderr, filtered by `RUST_LOG` (nothing when it is
@@ -85,5 +87,6 @@ fn main() -> anyhow::Result<()> {
         Command::Explain(args) => explain::run(args),
         Command::Tables(args) => tables::run_list(args),
         Command::Table(args) => tables::run_show(args),
+        Command::Fuzz(args) => fuzz::run(args),
     }
 }

@@ -87,6 +87,7 @@ pub mod command;
 pub mod explain;
 pub mod gating;
 mod manager;
+mod pending;
 mod recording;
 mod resolver;
 pub mod rules;

@@ -49,7 +49,7 @@ fn rust_log_writes_the_decisions_to_stderr_and_leaves_the_trace_alone() {
         "ac_motioninterp::interp: DoInterpretedMotion motion=SideStepRight(0x6500000F)",
         "ac_motiontable::manager: motion table resolved",
         "ac_motiontable::explain: GetObjectSequence",
-        "ac_motiontable::manager: queued",
+        "ac_motiontable::pending: queued",
         "ac_physobj::tick: slice quantum=0.1 outcome=\"moved\"",
     ] {
         assert!(log.contains(needle), "{needle:?} not in the log:\n{log}");

@@ -5,6 +5,7 @@ mod explain;
 mod fuzz;
 mod literal;
 mod manager;
+mod queue_literal;
 mod resolver;
 mod robustness;
 mod scenarios;
