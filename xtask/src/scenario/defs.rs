@@ -11,11 +11,17 @@ use ac_dat::{
 };
 use glam::{Quat, Vec3};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The largest `frames=` an `anim` line may ask for. The format sets no limit, but the
 /// runner builds every frame in memory, so an absurd count is reported as bad input instead of
 /// exhausting memory.
 pub const MAX_FRAMES: u32 = 1 << 20;
+
+/// The most frames all the animations a scenario defines may hold together (an `anim` line
+/// that would exceed it is bad input): with [`MAX_FRAMES`] alone, forty `anim` lines of 1.7 KB
+/// asked for gigabytes.
+pub const MAX_TOTAL_FRAMES: u64 = 1 << 20;
 
 /// Is `kw` a definition keyword (which decides definition versus step)?
 pub fn is_definition(kw: &str) -> bool {
@@ -70,6 +76,14 @@ pub enum Def {
         id: u32,
         /// Default style.
         default_style: u32,
+    },
+    /// `table <id> from-dat [default_style=]`: the table and its animations read from the
+    /// runner's DAT (see [`super::dat`]).
+    TableFromDat {
+        /// Table id.
+        id: u32,
+        /// A default style replacing the DAT's, if given.
+        default_style: Option<u32>,
     },
     /// `style_default <style> <substate>`
     StyleDefault {
@@ -189,10 +203,20 @@ pub fn parse_def(kw: &str, rest: &[&str]) -> ParseResult<Def> {
         }
         "table" => {
             let a = LineArgs::new(rest, &["default_style"])?;
-            Ok(Def::Table {
-                id: parse_u32(a.req(0, "id")?)?,
-                default_style: a.get_or("default_style", 0, parse_motion)?,
-            })
+            let id = parse_u32(a.req(0, "id")?)?;
+            match a.opt(1) {
+                None => Ok(Def::Table {
+                    id,
+                    default_style: a.get_or("default_style", 0, parse_motion)?,
+                }),
+                Some("from-dat") => Ok(Def::TableFromDat {
+                    id,
+                    default_style: a.get_opt("default_style", parse_motion)?,
+                }),
+                Some(other) => Err(format!(
+                    "unexpected `{other}` after the table id (the only word allowed there is `from-dat`)"
+                )),
+            }
         }
         "style_default" => {
             let a = LineArgs::new(rest, &[])?;
@@ -269,10 +293,13 @@ pub fn parse_def(kw: &str, rest: &[&str]) -> ParseResult<Def> {
 }
 
 /// The records a scenario has defined so far: what an `object` step loads.
+///
+/// Animations are shared, not copied, between the definitions and every object built from
+/// them (a later `posframe` or `hook` line copies the one animation it changes, once).
 #[derive(Debug, Clone, Default)]
 pub struct DataSet {
     /// Animations by id.
-    pub anims: BTreeMap<u32, Animation>,
+    pub anims: BTreeMap<u32, Arc<Animation>>,
     /// Motion tables by id.
     pub tables: BTreeMap<u32, MotionTable>,
 }
@@ -315,10 +342,32 @@ impl Definitions {
         self.data
             .anims
             .get_mut(&id)
+            .map(Arc::make_mut)
             .ok_or_else(|| format!("`{what}` before any `anim` line"))
     }
 
-    /// Applies one definition (options are handled by the caller and ignored here).
+    /// Defines a table read from a DAT, with its animations, as if every entry had been
+    /// written at this line: it replaces a table or animations of the same ids, and becomes
+    /// the current table (entry lines after it amend it).
+    pub fn load_table(
+        &mut self,
+        mut table: MotionTable,
+        anims: Vec<Animation>,
+        default_style: Option<u32>,
+    ) {
+        if let Some(style) = default_style {
+            table.default_style = style;
+        }
+        let id = table.id;
+        self.data.tables.insert(id, table);
+        self.current_table = Some(id);
+        for a in anims {
+            self.data.anims.insert(a.id, Arc::new(a));
+        }
+    }
+
+    /// Applies one definition (options are handled by the caller and ignored here;
+    /// `table … from-dat` needs the runner's DAT, see [`Self::load_table`]).
     pub fn apply(&mut self, def: Def) -> ParseResult<()> {
         match def {
             Def::Anim {
@@ -327,6 +376,23 @@ impl Definitions {
                 parts,
                 posframes,
             } => {
+                let replaced = self
+                    .data
+                    .anims
+                    .get(&id)
+                    .map_or(0, |a| a.part_frames.len() as u64);
+                let total: u64 = self
+                    .data
+                    .anims
+                    .values()
+                    .map(|a| a.part_frames.len() as u64)
+                    .sum();
+                if total - replaced + u64::from(frames) > MAX_TOTAL_FRAMES {
+                    return Err(format!(
+                        "frames={frames} would make the scenario's animations hold more than \
+                         {MAX_TOTAL_FRAMES} frames together"
+                    ));
+                }
                 let anim = Animation {
                     id,
                     flags: u32::from(posframes),
@@ -338,7 +404,7 @@ impl Definitions {
                     },
                     part_frames: vec![AnimationFrame::default(); frames as usize],
                 };
-                self.data.anims.insert(id, anim);
+                self.data.anims.insert(id, Arc::new(anim));
                 self.current_anim = Some(id);
             }
             Def::PosFrame { frame, value } => {
@@ -368,6 +434,11 @@ impl Definitions {
                     },
                 );
                 self.current_table = Some(id);
+            }
+            Def::TableFromDat { id, .. } => {
+                return Err(format!(
+                    "table 0x{id:08X} from-dat: no DAT to read it from here"
+                ));
             }
             Def::StyleDefault { style, substate } => {
                 upsert(&mut self.table()?.style_defaults, style, substate);
@@ -444,5 +515,65 @@ mod tests {
         assert!(parse_def("hook", &["0", "Sound", "5", "1"]).is_ok());
         assert!(parse_def("anim", &[]).is_err());
         assert!(parse_def("anim", &["1", "frames=4294967295"]).is_err());
+        assert!(parse_def("table", &["0x09000001", "from_dat"]).is_err());
+    }
+
+    #[test]
+    fn a_table_from_the_dat_becomes_the_current_table() {
+        assert_eq!(
+            parse_def("table", &["0x09000001", "from-dat"]),
+            Ok(Def::TableFromDat {
+                id: 0x0900_0001,
+                default_style: None
+            })
+        );
+        let mut d = Definitions::default();
+        let table = MotionTable {
+            id: 0x0900_0001,
+            default_style: 0x8000_003D,
+            ..MotionTable::default()
+        };
+        let anim = Animation {
+            id: 0x0300_0001,
+            ..Animation::default()
+        };
+        d.load_table(table, vec![anim], Some(0x8000_003E));
+        apply(&mut d, "style_default NonCombat Ready").unwrap();
+        let ds = d.data_set();
+        let t = &ds.tables[&0x0900_0001];
+        assert_eq!(t.default_style, 0x8000_003E);
+        assert_eq!(t.style_defaults, [(0x8000_003D, 0x4100_0003)]);
+        assert!(ds.anims.contains_key(&0x0300_0001));
+    }
+
+    /// Thirty `anim … frames=1048576` lines (1.2 KB, within the `scenario` fuzz target's
+    /// input size) took 2.4 GB, past its 2 GB limit. The frames of all animations are capped
+    /// together; redefining an id replaces its frames.
+    #[test]
+    fn total_frames_are_capped_across_animations() {
+        let mut d = Definitions::default();
+        apply(&mut d, "anim 1 frames=1048576").unwrap();
+        apply(&mut d, "anim 1 frames=1048576").expect("a redefinition replaces");
+        let err = apply(&mut d, "anim 2 frames=1").unwrap_err();
+        assert!(err.contains("1048576 frames together"), "{err}");
+        apply(&mut d, "anim 1 frames=1000").unwrap();
+        apply(&mut d, "anim 2 frames=1000").expect("room again");
+    }
+
+    /// Objects share the defined animations; a later edit copies only what it changes.
+    #[test]
+    fn data_sets_share_animations_until_edited() {
+        let mut d = Definitions::default();
+        apply(&mut d, "anim 1 frames=4").unwrap();
+        let before = d.data_set();
+        let again = d.data_set();
+        assert!(Arc::ptr_eq(&before.anims[&1], &again.anims[&1]));
+        apply(&mut d, "posframe 0 0,1,0").unwrap();
+        let after = d.data_set();
+        assert!(
+            !before.anims[&1].has_pos_frames(),
+            "the snapshot is unchanged"
+        );
+        assert!(after.anims[&1].has_pos_frames());
     }
 }
