@@ -2,15 +2,17 @@
 //! through its motion table manager, and record what plays over the next seconds.
 //!
 //! Everything here calls the crates in order (`PhysicsObj` built from the table, the manager's
-//! `perform_movement`, `World::step`, `ac_physobj::recording::Recorder`); the only decisions
-//! made here are the bounds on the request.
+//! `perform_movement`, explained for the command by `perform_movement_explaining`,
+//! `World::step`, `ac_physobj::recording::Recorder`); the only decisions made here are the
+//! bounds on the request.
 
 use std::str::FromStr;
 use std::sync::Arc;
 
 use ac_dat::MotionTable;
 use ac_dat::motion::MotionCommand;
-use ac_motiontable::{Fidelity, MovementType, Rules, WeenieError};
+use ac_motiontable::explain::{ExplainEvent, Nesting};
+use ac_motiontable::{Explain, Fidelity, MovementType, NoExplain, Rules, WeenieError};
 use ac_physobj::recording::Recorder;
 use ac_physobj::{ObjectId, PhysicsObj, World};
 use ac_sequence::AnimationSource;
@@ -73,6 +75,30 @@ pub struct QueuedAnim {
     pub uses: Vec<String>,
 }
 
+/// One decision of the resolution, as the page lists it.
+#[derive(Debug, Serialize)]
+pub struct Step {
+    /// Call nesting: a nested resolution is one deeper, an animation sits under its queue line.
+    pub depth: usize,
+    /// The event's one-line text.
+    pub text: String,
+    /// The event itself (its serde form: `{"event": "link", …}`).
+    pub event: ExplainEvent,
+}
+
+/// The steps of `events`, laid out by nesting.
+fn explanation_steps(events: &[ExplainEvent]) -> Vec<Step> {
+    let mut nesting = Nesting::default();
+    events
+        .iter()
+        .map(|e| Step {
+            depth: nesting.indent(e),
+            text: e.to_string(),
+            event: *e,
+        })
+        .collect()
+}
+
 /// The motion table manager's state.
 #[derive(Debug, Serialize)]
 pub struct StateView {
@@ -116,6 +142,8 @@ pub struct Resolution {
     pub before: StateView,
     /// The manager's answer (`None` = accepted).
     pub result: String,
+    /// The resolver's decisions for the command, step by step.
+    pub explanation: Vec<Step>,
     /// Whether the command was accepted.
     pub ok: bool,
     /// The state right after the command.
@@ -223,14 +251,21 @@ fn check(req: &ResolveRequest) -> Result<Plan, Refusal> {
     })
 }
 
-/// `perform_movement(InterpretedCommand, motion, speed)` on the object's manager.
-fn perform(obj: &mut PhysicsObj, motion: u32, speed: f32) -> WeenieError {
+/// `perform_movement(InterpretedCommand, motion, speed)` on the object's manager, its
+/// resolution explained to `sink`.
+fn perform(
+    obj: &mut PhysicsObj,
+    motion: u32,
+    speed: f32,
+    sink: &mut (impl Explain + ?Sized),
+) -> WeenieError {
     let parts = obj.parts_mut();
-    parts.manager.perform_movement(
+    parts.manager.perform_movement_explaining(
         MovementType::InterpretedCommand,
         motion,
         speed,
         &mut parts.sequence,
+        sink,
     )
 }
 
@@ -268,7 +303,7 @@ pub fn resolve(
         if state.style == motion || state.substate == motion {
             continue;
         }
-        let e = perform(&mut world[id], motion, 1.0);
+        let e = perform(&mut world[id], motion, 1.0, &mut NoExplain);
         if e != WeenieError::None {
             return Err(Refusal(format!(
                 "cannot reach the start state: {what} {} from {}/{} is refused ({})",
@@ -283,7 +318,8 @@ pub fn resolve(
 
     let before = StateView::of(&world[id]);
     let mut recorder = Recorder::start(&mut world[id]);
-    let result = perform(&mut world[id], plan.command, plan.speed);
+    let mut events = Vec::new();
+    let result = perform(&mut world[id], plan.command, plan.speed, &mut events);
     let obj = &world[id];
     let seq = &obj.parts().sequence;
     let curr = seq.curr_anim();
@@ -350,6 +386,7 @@ pub fn resolve(
         fidelity: fidelity_name(plan.fidelity),
         before,
         result: result.name().to_string(),
+        explanation: explanation_steps(&events),
         ok: result == WeenieError::None,
         after,
         queued,

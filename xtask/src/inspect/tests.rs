@@ -136,6 +136,48 @@ async fn ready_to_run_queues_the_link_then_the_cycle() {
         .filter_map(|q| q["anim"].as_str())
         .collect();
     assert_eq!(queued, expected);
+    // The explanation: the resolver's own events, in order, laid out by nesting. The SubState
+    // branch ran, the Ready→RunForward link was looked up and found, the link then the cycle
+    // were queued, and the animations they queued are the ones in the list.
+    let steps = r["explanation"].as_array().expect("explanation");
+    let events: Vec<&str> = steps
+        .iter()
+        .filter_map(|s| s["event"]["event"].as_str())
+        .collect();
+    assert_eq!(events.first(), Some(&"call"), "{events:?}");
+    assert_eq!(events.last(), Some(&"return"), "{events:?}");
+    assert_eq!(steps[0]["depth"], 0);
+    let texts: Vec<&str> = steps.iter().filter_map(|s| s["text"].as_str()).collect();
+    assert!(
+        texts.contains(&"SubState branch (the motion has the SubState class bit)"),
+        "{texts:#?}"
+    );
+    let link = steps
+        .iter()
+        .find(|s| s["event"]["event"] == "link" && s["event"]["role"] == "link")
+        .expect("the link lookup");
+    assert_eq!(link["event"]["found"], "found");
+    assert!(
+        link["text"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Links[NonCombat/Ready][RunForward]")
+    );
+    let roles: Vec<&str> = steps
+        .iter()
+        .filter(|s| s["event"]["event"] == "queue")
+        .filter_map(|s| s["event"]["role"].as_str())
+        .collect();
+    assert_eq!(roles, ["link", "cycle"]);
+    let explained: Vec<String> = steps
+        .iter()
+        .filter(|s| s["event"]["event"] == "anim")
+        .map(|s| {
+            assert_eq!(s["depth"], 2, "an animation sits under its queue line: {s}");
+            s["text"].as_str().unwrap_or("")[5..15].to_owned()
+        })
+        .collect();
+    assert_eq!(explained, expected);
     // The playback: 2 s at 30 Hz, the link first (finishing inside the recording), a path that
     // runs north, and an SVG with the data the page's play head needs.
     let tl = &r["timeline"];
@@ -197,6 +239,14 @@ async fn bad_requests_are_4xx_with_a_readable_message() {
     .await;
     assert_eq!(status, StatusCode::OK, "{r}");
     assert_eq!(r["ok"], false);
+    // … and the explanation says why: every branch fell through, then the refusal.
+    let kinds: Vec<&str> = r["explanation"]
+        .as_array()
+        .expect("explanation")
+        .iter()
+        .filter_map(|s| s["event"]["event"].as_str())
+        .collect();
+    assert!(kinds.contains(&"refused"), "{kinds:?}");
     let (status, e) = call("POST", "/api/resolve", "{not json", true).await;
     assert!(status.is_client_error(), "{status}");
     assert!(e["error"].as_str().is_some());

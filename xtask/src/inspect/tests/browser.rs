@@ -301,8 +301,38 @@ async fn drive(client: Client, base: String) -> Result<(), String> {
         shown.push(cell.text().await.map_err(|e| e.to_string())?);
     }
     assert_eq!(shown, expected, "queued animation ids on the page");
-    let explanation = text(c, "#explanation").await;
-    assert!(!explanation.is_empty());
+    // The explanation: the branch, the link lookup marked as a hit, and the animations queued
+    // under their queue lines, the same ids as the list.
+    let branch = text(c, "#explanation li.branch").await;
+    assert!(branch.contains("SubState branch"), "{branch}");
+    let link = text(c, "#explanation li.hit[data-event='link']").await;
+    assert!(
+        link.contains("Links[NonCombat/Ready][RunForward]") && link.contains("found"),
+        "{link}"
+    );
+    let mut explained = Vec::new();
+    for step in c
+        .find_all(Locator::Css("#explanation li[data-event='anim']"))
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        let line = step.text().await.map_err(|e| e.to_string())?;
+        explained.push(
+            line.split_whitespace()
+                .nth(1)
+                .unwrap_or_default()
+                .to_owned(),
+        );
+    }
+    assert_eq!(explained, expected, "animations in the explanation");
+    let refusal_free = c
+        .find_all(Locator::Css("#explanation li.refused"))
+        .await
+        .map_err(|e| e.to_string())?;
+    assert!(
+        refusal_free.is_empty(),
+        "an accepted command shows no refusal"
+    );
 
     // Scrub the playback to the middle: the clock and the cursor follow.
     c.execute(
@@ -329,6 +359,13 @@ async fn drive(client: Client, base: String) -> Result<(), String> {
         "{cursor}"
     );
     let resolve_png = screenshot(c, "resolve.png").await;
+    c.execute(
+        "document.querySelector('#resolve-player').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    let playback_png = screenshot(c, "playback.png").await;
 
     // A misspelt command: a readable message on the page.
     fill(c, "#r-command", "RunFoward").await;
@@ -375,10 +412,11 @@ async fn drive(client: Client, base: String) -> Result<(), String> {
     let scenario_png = screenshot(c, "scenario.png").await;
 
     eprintln!(
-        "page and table list loaded in {load:?}; Ready → RunForward answered and drawn in {answered:?}; screenshots: {}, {}, {}, {}",
+        "page and table list loaded in {load:?}; Ready → RunForward answered and drawn in {answered:?}; screenshots: {}, {}, {}, {}, {}",
         graph_png.display(),
         graph_fit_png.display(),
         resolve_png.display(),
+        playback_png.display(),
         scenario_png.display()
     );
     Ok(())
