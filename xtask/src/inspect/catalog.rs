@@ -2,46 +2,13 @@
 //! (read on first use, through the DAT-backed source of `ac-sequence`).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use ac_dat::{DatArchive, MotionTable};
+use ac_dat::MotionTable;
 use ac_sequence::{AnimationSource, DatAnimations};
 use ac_testkit::sweep::{self, TableStats};
-use ac_testkit::synthetic;
-use anyhow::Context as _;
 
-/// Where the DAT came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
-    /// The synthetic corpus generated in memory with this seed.
-    Synthetic(u64),
-    /// A user's file.
-    File(PathBuf),
-}
-
-impl Source {
-    /// `--dat`, else `$AC_PORTAL_DAT`, else the synthetic corpus.
-    pub fn choose(dat: Option<&Path>) -> Self {
-        match dat {
-            Some(p) => Source::File(p.to_path_buf()),
-            None => match std::env::var_os("AC_PORTAL_DAT") {
-                Some(p) if !p.is_empty() => Source::File(PathBuf::from(p)),
-                _ => Source::Synthetic(synthetic::DEFAULT_SEED),
-            },
-        }
-    }
-
-    /// How the page names it.
-    pub fn label(&self) -> String {
-        match self {
-            Source::Synthetic(seed) => {
-                format!("synthetic DAT (seed 0x{seed:016X}, generated in memory; not retail data)")
-            }
-            Source::File(p) => p.display().to_string(),
-        }
-    }
-}
+use crate::source::{DatSource, Opened, SourceInfo};
 
 /// One motion table of the DAT: its statistics, or why it does not parse.
 #[derive(Debug, Clone)]
@@ -55,7 +22,7 @@ pub struct Entry {
 /// The loaded DAT.
 pub struct Catalog {
     /// Where it came from.
-    pub source: Source,
+    pub source: SourceInfo,
     /// Every motion table listed in the directory, by id.
     pub tables: BTreeMap<u32, Entry>,
     /// Problems of the directory itself (what was listed before them is served).
@@ -76,14 +43,8 @@ impl std::fmt::Debug for Catalog {
 impl Catalog {
     /// Opens the DAT and reads its motion tables. A table that does not parse is kept with its
     /// error (the page shows it); a DAT that cannot be opened at all is an error.
-    pub fn load(source: Source) -> anyhow::Result<Self> {
-        let dat = match &source {
-            Source::Synthetic(seed) => {
-                let (_, bytes) = crate::fixtures::build(*seed)?;
-                DatArchive::from_vec(bytes).context("opening the synthetic DAT image")?
-            }
-            Source::File(p) => DatArchive::open(p)?,
-        };
+    pub fn load(source: &DatSource) -> anyhow::Result<Self> {
+        let Opened { dat, info: source } = source.open()?;
         let plan = sweep::plan(&dat);
         let tables = plan
             .tables

@@ -43,7 +43,8 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
-pub use catalog::{Catalog, Source};
+use crate::source::{DatSource, SourceInfo};
+pub use catalog::Catalog;
 use simulate::{Refusal, ResolveRequest};
 use view::{TableSummary, TableView};
 
@@ -217,8 +218,8 @@ async fn info(State(s): State<AppState>) -> axum::Json<Info> {
         c.tables.keys().next().copied()
     };
     axum::Json(Info {
-        source: c.source.label(),
-        synthetic: matches!(c.source, Source::Synthetic(_)),
+        source: c.source.to_string(),
+        synthetic: matches!(c.source, SourceInfo::Synthetic { .. }),
         tables: c.tables.len(),
         directory_errors: c.directory_errors.clone(),
         default_table: default_table.map(view::hex),
@@ -379,8 +380,7 @@ pub async fn serve(listener: tokio::net::TcpListener, catalog: Catalog) -> anyho
 
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let source = Source::choose(args.dat.as_deref());
-    let catalog = Catalog::load(source)?;
+    let catalog = Catalog::load(&DatSource::resolve(args.dat))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -391,7 +391,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let addr = listener.local_addr()?;
         println!(
             "motion inspector: {} ({} motion tables)\nlistening on http://{addr}/ (127.0.0.1 only; Ctrl-C stops it)",
-            catalog.source.label(),
+            catalog.source,
             catalog.tables.len()
         );
         serve(listener, catalog).await

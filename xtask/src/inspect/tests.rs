@@ -12,7 +12,8 @@ use axum::http::{Request, StatusCode};
 use serde_json::Value;
 use tower::ServiceExt as _;
 
-use super::{Catalog, MAX_BODY, Source, router};
+use super::{Catalog, MAX_BODY, router};
+use crate::source::DatSource;
 
 const HUMANOID: u32 = ac_testkit::synthetic::HUMANOID_TABLE_ID;
 
@@ -20,7 +21,10 @@ const HUMANOID: u32 = ac_testkit::synthetic::HUMANOID_TABLE_ID;
 fn catalog() -> Catalog {
     static TABLES: OnceLock<Catalog> = OnceLock::new();
     let c = TABLES.get_or_init(|| {
-        Catalog::load(Source::Synthetic(ac_testkit::synthetic::DEFAULT_SEED)).expect("synthetic")
+        Catalog::load(&DatSource::Synthetic {
+            seed: ac_testkit::synthetic::DEFAULT_SEED,
+        })
+        .expect("synthetic")
     });
     Catalog {
         source: c.source.clone(),
