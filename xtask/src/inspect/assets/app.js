@@ -642,6 +642,7 @@ async function fromHash() {
   try {
     const info = await api("/api/info");
     $("#source").textContent = `${info.source} · ${info.tables} motion tables`;
+    $("#source").title = info.source;
     if (info.directory_errors.length) showError($("#error"), info.directory_errors.join("\n"));
     $("#r-speed").title = `within ±${info.max_speed}`;
     $("#r-seconds").title = `up to ${info.max_seconds} s`;
