@@ -69,6 +69,19 @@ fn key(style: u32, motion: u32) -> u32 {
     (style << 16) | (motion & 0x00FF_FFFF)
 }
 
+/// What the humanoid's table says Ready → RunForward queues: the link's animations, then the
+/// cycle's, as the page writes ids.
+fn ready_to_run_anims() -> Vec<String> {
+    let t = humanoid();
+    let link = t.link(key(NON_COMBAT, READY), RUN_FORWARD).expect("link");
+    let cycle = t.cycle(key(NON_COMBAT, RUN_FORWARD)).expect("cycle");
+    link.anims
+        .iter()
+        .chain(&cycle.anims)
+        .map(|a| format!("0x{:08X}", a.anim_id))
+        .collect()
+}
+
 #[tokio::test]
 async fn the_list_has_every_table_with_its_counts() {
     let (status, list) = get("/api/tables").await;
@@ -123,16 +136,7 @@ async fn ready_to_run_queues_the_link_then_the_cycle() {
     assert_eq!(status, StatusCode::OK, "{r}");
     assert_eq!(r["ok"], true);
     assert_eq!(r["after"]["substate"]["name"], "RunForward");
-    // What the table says: the Ready→RunForward link's animations, then the cycle's.
-    let t = humanoid();
-    let link = t.link(key(NON_COMBAT, READY), RUN_FORWARD).expect("link");
-    let cycle = t.cycle(key(NON_COMBAT, RUN_FORWARD)).expect("cycle");
-    let expected: Vec<String> = link
-        .anims
-        .iter()
-        .chain(&cycle.anims)
-        .map(|a| format!("0x{:08X}", a.anim_id))
-        .collect();
+    let expected = ready_to_run_anims();
     let queued: Vec<&str> = r["queued"]
         .as_array()
         .expect("queued")

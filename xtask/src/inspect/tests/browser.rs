@@ -15,8 +15,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
 
-use super::{HUMANOID, catalog, humanoid, key};
-use ac_dat::motion::{READY, RUN_FORWARD, stance::NON_COMBAT};
+use super::{HUMANOID, catalog, ready_to_run_anims};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -115,6 +114,19 @@ async fn fill(c: &Client, css: &str, value: &str) {
         .unwrap_or_else(|e| panic!("{css}: {e}"));
     e.clear().await.expect("clear");
     e.send_keys(value).await.expect("type");
+}
+
+/// The texts of every element `css` matches, in document order.
+async fn texts(c: &Client, css: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for e in c
+        .find_all(Locator::Css(css))
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        out.push(e.text().await.map_err(|e| e.to_string())?);
+    }
+    Ok(out)
 }
 
 /// Waits until `probe` (a JavaScript expression) is truthy.
@@ -283,23 +295,8 @@ async fn drive(client: Client, base: String) -> Result<(), String> {
         summary.contains("NonCombat/Ready → RunForward") && summary.contains("accepted"),
         "{summary}"
     );
-    let t = humanoid();
-    let link = t.link(key(NON_COMBAT, READY), RUN_FORWARD).expect("link");
-    let cycle = t.cycle(key(NON_COMBAT, RUN_FORWARD)).expect("cycle");
-    let expected: Vec<String> = link
-        .anims
-        .iter()
-        .chain(&cycle.anims)
-        .map(|a| format!("0x{:08X}", a.anim_id))
-        .collect();
-    let mut shown = Vec::new();
-    for cell in c
-        .find_all(Locator::Css("#queued tbody td.anim"))
-        .await
-        .map_err(|e| e.to_string())?
-    {
-        shown.push(cell.text().await.map_err(|e| e.to_string())?);
-    }
+    let expected = ready_to_run_anims();
+    let shown = texts(c, "#queued tbody td.anim").await?;
     assert_eq!(shown, expected, "queued animation ids on the page");
     // The explanation: the branch, the link lookup marked as a hit, and the animations queued
     // under their queue lines, the same ids as the list.
@@ -310,20 +307,17 @@ async fn drive(client: Client, base: String) -> Result<(), String> {
         link.contains("Links[NonCombat/Ready][RunForward]") && link.contains("found"),
         "{link}"
     );
-    let mut explained = Vec::new();
-    for step in c
-        .find_all(Locator::Css("#explanation li[data-event='anim']"))
-        .await
-        .map_err(|e| e.to_string())?
-    {
-        let line = step.text().await.map_err(|e| e.to_string())?;
-        explained.push(
+    // "anim 0x03000078 frames 0..=last at 30 fps": the id is the second word.
+    let explained: Vec<String> = texts(c, "#explanation li[data-event='anim']")
+        .await?
+        .iter()
+        .map(|line| {
             line.split_whitespace()
                 .nth(1)
                 .unwrap_or_default()
-                .to_owned(),
-        );
-    }
+                .to_owned()
+        })
+        .collect();
     assert_eq!(explained, expected, "animations in the explanation");
     let refusal_free = c
         .find_all(Locator::Css("#explanation li.refused"))
