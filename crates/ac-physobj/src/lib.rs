@@ -45,7 +45,9 @@
 //!   object follows the rules it was built with, and a world's objects follow the world's.
 //! * The game object is pluggable: `PhysicsObj<W: Weenie = ConfigWeenie>`.
 //! * [`wire`] reads and writes the movement messages (MoveToState, AutonomousPosition, Jump,
-//!   UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte.
+//!   UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte; [`apply`] applies
+//!   them to objects (the server's messages as the retail client does, a player's actions as
+//!   ACE's server does), [`World::apply_message`] routing each to the object it names.
 //!
 //! # No collision
 //!
@@ -71,6 +73,7 @@
 //!   event log (`ObjectEvent`, off until asked for). `xtask`
 //!   enables it; a game does not need it.
 
+pub mod apply;
 pub mod builder;
 mod core;
 #[cfg(feature = "reference-host")]

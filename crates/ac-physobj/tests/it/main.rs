@@ -21,6 +21,7 @@ mod robust;
 mod steady;
 #[cfg(feature = "reference-host")]
 mod synthetic;
+mod wire_apply;
 mod wire_echo;
 mod wire_fuzz;
 mod wire_messages;

@@ -11,10 +11,10 @@ use ac_physobj::wire::{ContactFlags, GameAction, Message, MoveToState};
 use crate::realdata::{SESSIONS, session};
 
 /// How many messages after a MoveToState its echo may arrive.
-const ECHO_WINDOW: usize = 7;
+pub const ECHO_WINDOW: usize = 7;
 
 /// The interpreted state of an autonomous UpdateMotion (the server echoing a player).
-fn echoed_state(m: &Message) -> Option<(&InterpretedMotionState, MovementDataFlags)> {
+pub fn echoed_state(m: &Message) -> Option<(&InterpretedMotionState, MovementDataFlags)> {
     let Message::UpdateMotion(u) = m else {
         return None;
     };
@@ -28,7 +28,7 @@ fn echoed_state(m: &Message) -> Option<(&InterpretedMotionState, MovementDataFla
 }
 
 /// The player's run rate as the server reports it: the speed of the first echoed RunForward.
-fn run_rate(msgs: &[Message]) -> f32 {
+pub fn run_rate(msgs: &[Message]) -> f32 {
     msgs.iter()
         .filter_map(echoed_state)
         .find(|(s, _)| s.forward_command == motion::RUN_FORWARD)
