@@ -48,6 +48,8 @@
 //!   UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte; [`apply`] applies
 //!   them to objects (the server's messages as the retail client does, a player's actions as
 //!   ACE's server does), [`World::apply_message`] routing each to the object it names.
+//! * [`replay`] runs one object's recorded movement messages through an object on their own
+//!   clock and measures the prediction against every recorded position.
 //!
 //! # No collision
 //!
@@ -90,6 +92,7 @@ pub mod parts;
 pub mod prelude;
 #[cfg(feature = "reference-host")]
 mod reference_host;
+pub mod replay;
 pub mod target;
 mod tick;
 pub mod weenie;

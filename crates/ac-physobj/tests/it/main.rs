@@ -25,5 +25,6 @@ mod wire_apply;
 mod wire_echo;
 mod wire_fuzz;
 mod wire_messages;
+mod wire_replay;
 #[cfg(feature = "reference-host")]
 mod world;
