@@ -7,6 +7,7 @@ mod codegen;
 mod conformance;
 mod decode;
 mod fixtures;
+mod replay;
 mod scenario;
 mod snapshots;
 mod sweep;
@@ -39,6 +40,8 @@ enum Command {
     Timeline(timeline::Args),
     /// Print the canonical text of a movement message or MovementData blob (hex or base64).
     Decode(decode::Args),
+    /// Replay one object's recorded movement messages and report the prediction errors.
+    Replay(replay::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -51,5 +54,6 @@ fn main() -> anyhow::Result<()> {
         Command::Conformance(args) => conformance::run(args),
         Command::Timeline(args) => timeline::run(args),
         Command::Decode(args) => decode::run(args),
+        Command::Replay(args) => replay::run(args),
     }
 }
