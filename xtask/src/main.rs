@@ -7,13 +7,14 @@ mod codegen;
 mod conformance;
 mod decode;
 mod fixtures;
+mod fuzz;
 mod replay;
-mod scenario;
 mod snapshots;
 mod sweep;
 mod timeline;
 
 use clap::{Parser, Subcommand};
+use xtask::scenario;
 
 #[derive(Parser)]
 #[command(name = "xtask", about = "acmotion project automation")]
@@ -40,6 +41,8 @@ enum Command {
     Timeline(timeline::Args),
     /// Print the canonical text of a movement message or MovementData blob (hex or base64).
     Decode(decode::Args),
+    /// Run the cargo-fuzz targets of `fuzz/` (needs nightly and cargo-fuzz; skips without).
+    Fuzz(fuzz::Args),
     /// Replay one object's recorded movement messages and report the prediction errors.
     Replay(replay::Args),
 }
@@ -54,6 +57,7 @@ fn main() -> anyhow::Result<()> {
         Command::Conformance(args) => conformance::run(args),
         Command::Timeline(args) => timeline::run(args),
         Command::Decode(args) => decode::run(args),
+        Command::Fuzz(args) => fuzz::run(args),
         Command::Replay(args) => replay::run(args),
     }
 }
