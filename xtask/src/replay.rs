@@ -622,33 +622,11 @@ fn time_grid(
     time_labels: bool,
 ) {
     for v in ticks(v0, v1) {
-        let y = p.y + p.h - (v - v0) / (v1 - v0) * p.h;
-        let _ = writeln!(
-            s,
-            r##"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="#eee"/><text x="{}" y="{:.1}" text-anchor="end" font-size="10">{}</text>"##,
-            p.x,
-            p.x + p.w,
-            p.x - 4.0,
-            y + 3.0,
-            trim(v)
-        );
+        grid_row(s, p, p.y + p.h - (v - v0) / (v1 - v0) * p.h, v);
     }
     for t in ticks(t0, t1) {
         let x = p.x + (t - t0) / (t1 - t0) * p.w;
-        let _ = writeln!(
-            s,
-            r##"<line x1="{x:.1}" y1="{}" x2="{x:.1}" y2="{}" stroke="#eee"/>"##,
-            p.y,
-            p.y + p.h,
-        );
-        if time_labels {
-            let _ = writeln!(
-                s,
-                r#"<text x="{x:.1}" y="{}" text-anchor="middle" font-size="10">{}</text>"#,
-                p.y + p.h + 14.0,
-                trim(t)
-            );
-        }
+        grid_column(s, p, x, time_labels.then_some(t));
     }
     if time_labels {
         let _ = writeln!(
@@ -687,28 +665,44 @@ fn grid(
         if sx < p.x || sx > p.x + p.w {
             continue;
         }
-        let _ = writeln!(
-            s,
-            r##"<line x1="{sx:.1}" y1="{}" x2="{sx:.1}" y2="{}" stroke="#f0f0f0"/><text x="{sx:.1}" y="{}" text-anchor="middle" font-size="10">{}</text>"##,
-            p.y,
-            p.y + p.h,
-            p.y + p.h + 14.0,
-            trim(x)
-        );
+        grid_column(s, p, sx, Some(x));
     }
     for y in ticks(y0, y1) {
         let sy = oy + (y1 - y) * k;
         if sy < p.y || sy > p.y + p.h {
             continue;
         }
+        grid_row(s, p, sy, y);
+    }
+}
+
+/// A grid line across panel `p` at height `y`, labelled `value` on the left.
+fn grid_row(s: &mut String, p: &Panel, y: f64, value: f64) {
+    let _ = writeln!(
+        s,
+        r##"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="#eee"/><text x="{}" y="{:.1}" text-anchor="end" font-size="10">{}</text>"##,
+        p.x,
+        p.x + p.w,
+        p.x - 4.0,
+        y + 3.0,
+        trim(value)
+    );
+}
+
+/// A grid line down panel `p` at `x`, labelled `value` under the panel when given.
+fn grid_column(s: &mut String, p: &Panel, x: f64, value: Option<f64>) {
+    let _ = writeln!(
+        s,
+        r##"<line x1="{x:.1}" y1="{}" x2="{x:.1}" y2="{}" stroke="#eee"/>"##,
+        p.y,
+        p.y + p.h,
+    );
+    if let Some(v) = value {
         let _ = writeln!(
             s,
-            r##"<line x1="{}" y1="{sy:.1}" x2="{}" y2="{sy:.1}" stroke="#f0f0f0"/><text x="{}" y="{:.1}" text-anchor="end" font-size="10">{}</text>"##,
-            p.x,
-            p.x + p.w,
-            p.x - 4.0,
-            sy + 3.0,
-            trim(y)
+            r#"<text x="{x:.1}" y="{}" text-anchor="middle" font-size="10">{}</text>"#,
+            p.y + p.h + 14.0,
+            trim(v)
         );
     }
 }

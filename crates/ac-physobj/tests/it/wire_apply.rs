@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use ac_motioninterp::wire::{Movement, MovementDataFlags};
+use ac_motioninterp::wire::Movement;
 use ac_physobj::apply::{
     Applied, AppliedMovement, ApplyError, MotionOutcome, MoveOrTeleportAction, NoTargets,
     PositionOutcome, Stamp, VectorOutcome,
@@ -18,7 +18,7 @@ use ac_physobj::wire::{
 use ac_testkit::synthetic;
 
 use crate::realdata::{SESSIONS, session};
-use crate::wire_echo::{ECHO_WINDOW, echoed_state, run_rate};
+use crate::wire_echo::{agrees_with_echo, echo_of, run_rate};
 
 const CELL: u32 = 0xA9B3_000E;
 
@@ -82,29 +82,14 @@ fn echo_through_the_world(name: &str) -> (usize, usize) {
             "{}",
             records[k].name()
         );
-        let Some((echo, flags)) = msgs[k + 1..]
-            .iter()
-            .take(ECHO_WINDOW)
-            .find_map(echoed_state)
-        else {
+        let Some(echo) = echo_of(&msgs, k) else {
             continue;
         };
         checked += 1;
         let mi = world[player].movement_interpreter().expect("interpreter");
         let state = mi.interpreted_state().expect("default state entered");
-        let bits = |s: &ac_motioninterp::InterpretedMotionState| {
-            (
-                s.current_style,
-                (s.forward_command, s.forward_speed.to_bits()),
-                (s.sidestep_command, s.sidestep_speed.to_bits()),
-                (s.turn_command, s.turn_speed.to_bits()),
-                s.actions.len(),
-            )
-        };
         let long_jump = m.contact.contains(ContactFlags::STANDING_LONG_JUMP);
-        if bits(state) == bits(echo)
-            && flags.contains(MovementDataFlags::STANDING_LONG_JUMP) == long_jump
-        {
+        if agrees_with_echo(state, echo, long_jump) {
             agreed += 1;
         } else {
             eprintln!(
