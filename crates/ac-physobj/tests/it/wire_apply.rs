@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use ac_motioninterp::wire::Movement;
+use ac_physobj::ac_sequence::AFrameOps as _;
 use ac_physobj::apply::{
     Applied, AppliedMovement, ApplyError, MotionOutcome, MoveOrTeleportAction, NoTargets,
     PositionOutcome, Stamp, VectorOutcome,
@@ -126,7 +127,11 @@ fn a_jump_leaves_the_ground_with_the_velocity_sent_and_a_report_with_contact_lan
     obj.apply_jump(&jump).expect("finite");
     assert!(!obj.transient().contains(TransientState::ON_WALKABLE));
     assert!(!obj.transient().contains(TransientState::CONTACT));
-    assert_eq!(obj.velocity().z, jump.velocity.z);
+    // Straight up (the recorded jump was a standing one): the velocity sent, turned with the
+    // player (nothing to turn here).
+    let v = obj.velocity();
+    assert_eq!(v.z, jump.velocity.z);
+    assert!(v.x.abs() < 1e-6 && v.y.abs() < 1e-6, "{v}");
     let mut slices = Vec::new();
     let _ = obj.update_object(0.5, &mut slices);
     assert!(obj.position().frame.origin.z > jump.position.frame.origin.z);
@@ -154,6 +159,23 @@ fn a_jump_leaves_the_ground_with_the_velocity_sent_and_a_report_with_contact_lan
         Err(ApplyError::NotFinite("Jump.velocity"))
     );
     assert!(obj.transient().contains(TransientState::ON_WALKABLE));
+}
+
+#[test]
+fn a_running_jump_takes_the_velocity_sent_in_the_jumpers_own_frame() {
+    // Facing east (compass heading 90): the jump's forward (+y) is the world's +x.
+    let mut from = at(10.0, 10.0, 0.0);
+    from.frame.set_heading(90.0);
+    let mut obj = humanoid(None).position(from).build();
+    let jump = Jump {
+        extent: 1.0,
+        velocity: Vec3::new(0.0, 4.0, 3.0),
+        position: from,
+        stamps: Default::default(),
+    };
+    obj.apply_jump(&jump).expect("finite");
+    let v = obj.velocity();
+    assert!((v - Vec3::new(4.0, 0.0, 3.0)).length() < 1e-5, "{v}");
 }
 
 // ---------------------------------------------------------------------------- client side
@@ -252,7 +274,13 @@ fn apply_every_server_message(name: &str) -> usize {
                     assert_eq!(obj.position(), &u.position, "{what}");
                 }
             }
-            (Message::VectorUpdate(_), Applied::Vector(VectorOutcome::Applied { .. })) => {}
+            (Message::VectorUpdate(v), Applied::Vector(VectorOutcome::Applied { .. })) => {
+                assert_eq!(
+                    (obj.velocity(), obj.omega()),
+                    (v.velocity, v.omega),
+                    "{what}"
+                );
+            }
             (Message::CreateObject(c), Applied::Created(done)) => {
                 assert_eq!(done.placed, c.physics.position.is_some(), "{what}");
                 assert_eq!(
