@@ -3,7 +3,7 @@
 //! and report, per recorded position, where the object was predicted to be and the error.
 //!
 //! Without `--guid` the session's local player is replayed from its client's MoveToStates,
-//! AutonomousPositions and Jumps; with `--guid` the object with that id, from the server's
+//! AutonomousPositions and Jumps (and the motions the server imposed on it); with `--guid` the object with that id, from the server's
 //! CreateObject, UpdateMotion, UpdatePosition and VectorUpdate messages about it. The replay
 //! itself is `ac_physobj::replay`; this command reads the JSONL (the format of
 //! `fixtures/realdata/`: one object per line with `idx`, `t_rel` and `payload_hex`), prints the

@@ -13,13 +13,16 @@
 //!
 //! * **the local player** — its client's own actions: each MoveToState, AutonomousPosition and
 //!   Jump is applied the way ACE's server applies it ([`crate::apply`]), after measuring the
-//!   prediction against the position the action reports;
+//!   prediction against the position the action reports; and the motions the server imposed on
+//!   the player (its UpdateMotions about the player that are not echoes of the player's own
+//!   keys: a stance change, a move to an object), as the retail client applies them;
 //! * **a remote object** — the server's messages about it as the retail client applies them:
 //!   CreateObject, UpdateMotion, VectorUpdate, and each UpdatePosition, measured before it
 //!   goes to position correction. The player's distance for the 96 m rule comes from the
-//!   local player's reports in the recording. The other objects the recording places stand
-//!   where it last placed them (no motion of their own), so that a move to one of them finds
-//!   its target.
+//!   local player's reports in the recording.
+//!
+//! The other objects the recording places stand where it last placed them (no motion of their
+//! own), so that a move to one of them finds its target.
 //!
 //! Time: the object is created at the first message that places it; between messages the
 //! world steps in fixed 1/30 s steps up to each message's timestamp ([`World::step`]), so long
@@ -357,6 +360,12 @@ pub fn replay(
         player: None,
         others: BTreeMap::new(),
     };
+    // The objects placed before the subject appears are there when it does.
+    for r in &records[..start] {
+        if r.message.guid().is_some() && r.message.guid() != guid {
+            run.place_other(&r.message);
+        }
+    }
     // The first record placed the object where it says: no prediction to measure there.
     run.take(subject, first, false);
     for r in &records[start + 1..] {
@@ -553,7 +562,15 @@ impl Run {
                 self.player = places(Subject::LocalPlayer, &r.message).map(|(p, _)| p);
                 return;
             }
-            (Subject::Remote(_), m) => {
+            // A motion the server imposed on the player (a stance change, a move to an
+            // object): the retail client applies those to its own player, and ACE did the
+            // same to its copy. Its autonomous UpdateMotions only echo the player's keys.
+            (Subject::LocalPlayer, Message::UpdateMotion(m))
+                if Some(m.guid) == self.report.guid && m.autonomous == 0 =>
+            {
+                self.world.apply_message(&r.message).map(|a| describe(&a))
+            }
+            (_, m) if m.guid().is_some() && m.guid() != self.report.guid => {
                 self.place_other(m);
                 return;
             }

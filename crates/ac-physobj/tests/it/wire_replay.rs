@@ -152,3 +152,35 @@ fn the_first_login_replay_of_the_player_runs_stops_turns_and_jumps() {
             .expect("a jump")
     );
 }
+
+#[test]
+fn the_combat_replay_of_the_player_takes_the_motions_the_server_imposed() {
+    let records = recorded("combat-mode-while-moving");
+    let options = ReplayOptions {
+        model: Model::Setup(synthetic::HUMANOID_SETUP_ID),
+        ..ReplayOptions::new(Subject::LocalPlayer)
+    };
+    let report = replay(portal(), &records, &options).expect("replays");
+    let guid = report.guid.expect("the server echoes the player");
+    assert_eq!(guid, 0x5000_0013);
+    // 63 MoveToStates and 64 AutonomousPositions; the first placed the player.
+    assert_eq!(report.samples.len(), 126);
+    check_samples(&records, &report);
+    // Every server-imposed motion (stance changes, moves to objects the recording created
+    // before the player's first report) applied, none refused.
+    let imposed = records
+        .iter()
+        .filter(|r| matches!(&r.message, Message::UpdateMotion(m) if m.guid == guid && m.autonomous == 0))
+        .count();
+    let applied = report
+        .events
+        .iter()
+        .filter(|e| e.kind == "UpdateMotion")
+        .count();
+    assert!(imposed > 0);
+    assert_eq!(applied, imposed);
+    assert_eq!(report.refusals().count(), 0);
+    // Without them the player would run on after the server stopped it (16.9 m off at most).
+    let summary = report.summary();
+    assert!(summary.mean < 1.0 && summary.max < 8.0, "{summary:?}");
+}
