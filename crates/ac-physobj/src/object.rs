@@ -405,6 +405,13 @@ impl<W: Weenie> PhysicsObj<W> {
             contact,
             self.core.player_distance,
         );
+        tracing::debug!(
+            ?action,
+            timestamp,
+            teleport_stamp = self.core.update_times[crate::apply::Stamp::Teleport],
+            contact,
+            "MoveOrTeleport"
+        );
         match action {
             MoveOrTeleportAction::Refuse => {}
             MoveOrTeleportAction::Teleport => {
