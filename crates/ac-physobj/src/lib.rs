@@ -68,6 +68,18 @@
 //! (`interp-keep-heading`), and a failed progress audit within 0.2 counts as success
 //! (`interp-near-success`). `docs/quirks.md` lists these and every other quirk by name.
 //!
+//! # Logs
+//!
+//! The stack reports its decisions as [`tracing`](https://docs.rs/tracing) events, per crate
+//! target: `ac_motiontable` (resolutions, queue changes, completions; every resolution
+//! explained on `ac_motiontable::explain` at TRACE), `ac_motioninterp` (interpreter
+//! decisions), and here `ac_physobj` (DEBUG: move-or-teleport decisions and gaps too long to
+//! simulate; TRACE: each slice's quantum, outcome and position). The events of one motion
+//! request nest in a `perform_movement` span, those of one update in an `update_object` span,
+//! both carrying the object's id. Install any subscriber to see
+//! them, e.g. `tracing_subscriber::fmt().with_env_filter("ac_motioninterp=debug")`; `cargo
+//! xtask` honours `RUST_LOG`.
+//!
 //! # Cargo features
 //!
 //! * `reference-host` — the conformance runner's surface: direct interpreter and interpolation

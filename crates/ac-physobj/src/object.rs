@@ -5,7 +5,7 @@ use ac_motioninterp::{
     MotionInterp, MovementManager, MovementParameters, MovementStruct, MovementType, Weenie,
     WeenieError,
 };
-use ac_motiontable::Rules;
+use ac_motiontable::{MotionCommand, Rules};
 use ac_sequence::AFrameOps;
 use glam::Vec3;
 
@@ -196,6 +196,14 @@ impl<W: Weenie> PhysicsObj<W> {
     /// [`Self::move_to_object`] and friends for the typed calls). Non-finite speeds are refused
     /// with `GeneralMovementFailure`.
     pub fn perform_movement(&mut self, mvs: &MovementStruct) -> Result<(), WeenieError> {
+        // The interpreter's and motion table's events nest under the request that caused them.
+        let _span = tracing::debug_span!(
+            "perform_movement",
+            object = self.core.id,
+            kind = ?mvs.movement_type,
+            motion = ?MotionCommand(mvs.motion),
+        )
+        .entered();
         if !mvs.params.speed.is_finite() {
             return Err(WeenieError::GeneralMovementFailure);
         }

@@ -362,6 +362,8 @@ impl<W: Weenie> PhysicsObj<W> {
         dt: f64,
         out: &mut Vec<SliceRecord>,
     ) -> (UpdateResult, Consumed) {
+        // Each slice's events (and the motions it completes) nest under the gap being sliced.
+        let _span = tracing::trace_span!("update_object", object = self.core.id, dt).entered();
         let mut res = UpdateResult::default();
         if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);

@@ -9,6 +9,7 @@ mod chain;
 mod common;
 #[cfg(feature = "reference-host")]
 mod interp;
+mod logs;
 #[cfg(feature = "reference-host")]
 mod moveto;
 mod moveto_api;
