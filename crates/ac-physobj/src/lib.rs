@@ -45,7 +45,11 @@
 //!   object follows the rules it was built with, and a world's objects follow the world's.
 //! * The game object is pluggable: `PhysicsObj<W: Weenie = ConfigWeenie>`.
 //! * [`wire`] reads and writes the movement messages (MoveToState, AutonomousPosition, Jump,
-//!   UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte.
+//!   UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte; [`apply`] applies
+//!   them to objects (the server's messages as the retail client does, a player's actions as
+//!   ACE's server does), [`World::apply_message`] routing each to the object it names.
+//! * [`replay`] runs one object's recorded movement messages through an object on their own
+//!   clock and measures the prediction against every recorded position.
 //!
 //! # No collision
 //!
@@ -83,6 +87,7 @@
 //!   event log (`ObjectEvent`, off until asked for). `xtask`
 //!   enables it; a game does not need it.
 
+pub mod apply;
 pub mod builder;
 mod core;
 #[cfg(feature = "reference-host")]
@@ -99,6 +104,7 @@ pub mod parts;
 pub mod prelude;
 #[cfg(feature = "reference-host")]
 mod reference_host;
+pub mod replay;
 pub mod target;
 mod tick;
 pub mod weenie;
