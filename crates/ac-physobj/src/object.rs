@@ -412,8 +412,18 @@ impl<W: Weenie> PhysicsObj<W> {
     /// place directly when the player is 96 or more away, else interpolate.
     #[must_use = "false: the update was refused (an older timestamp)"]
     pub fn move_or_teleport(&mut self, p: &Position, contact: bool, timestamp: i32) -> bool {
+        self.move_or_teleport_as(p, contact, timestamp).result()
+    }
+
+    /// [`Self::move_or_teleport`], answering what it did.
+    pub(crate) fn move_or_teleport_as(
+        &mut self,
+        p: &Position,
+        contact: bool,
+        timestamp: i32,
+    ) -> MoveOrTeleportAction {
         let action = ac_interp_manager::move_or_teleport_action(
-            self.core.teleport_stamp,
+            self.core.update_times[crate::apply::Stamp::Teleport],
             timestamp,
             self.core.cell.is_some(),
             contact,
@@ -422,7 +432,7 @@ impl<W: Weenie> PhysicsObj<W> {
         tracing::debug!(
             ?action,
             timestamp,
-            teleport_stamp = self.core.teleport_stamp,
+            teleport_stamp = self.core.update_times[crate::apply::Stamp::Teleport],
             contact,
             "MoveOrTeleport"
         );
@@ -441,7 +451,7 @@ impl<W: Weenie> PhysicsObj<W> {
                 self.interpolate_to(p, keep);
             }
         }
-        action.result()
+        action
     }
 
     /// `teleport_hook`: logs, then unstick, stop interpolating and unconstrain.

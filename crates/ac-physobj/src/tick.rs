@@ -200,6 +200,17 @@ impl<W: Weenie> PhysicsObj<W> {
         self.replay_completions(buf);
     }
 
+    /// `manager.HandleEnterWorld(seq)` (what `RemoveLinkAnimations` runs) with the completions
+    /// routed.
+    pub(crate) fn route_enter_world(&mut self) {
+        let mut buf = take_completion_buffer();
+        let parts = &mut self.core.parts;
+        parts
+            .manager
+            .handle_enter_world(&mut parts.sequence, &mut buf);
+        self.replay_completions(buf);
+    }
+
     /// `manager.HandleExitWorld()` with the completions routed.
     pub(crate) fn route_exit_world(&mut self) {
         let mut buf = take_completion_buffer();

@@ -23,8 +23,10 @@ mod robust;
 mod steady;
 #[cfg(feature = "reference-host")]
 mod synthetic;
+mod wire_apply;
 mod wire_echo;
 mod wire_fuzz;
 mod wire_messages;
+mod wire_replay;
 #[cfg(feature = "reference-host")]
 mod world;
