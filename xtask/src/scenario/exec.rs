@@ -162,6 +162,12 @@ impl Runner {
         self.out
     }
 
+    /// The object the scenario drives now (for tools that watch a run: the timeline turns on
+    /// its playback log and samples it).
+    pub fn object_mut(&mut self) -> Option<&mut PhysicsObj> {
+        self.session.as_mut().map(Session::obj_mut)
+    }
+
     /// Handles one non-empty line; `Err` is bad input at this line.
     pub fn line(&mut self, tokens: &[&str]) -> Result<(), String> {
         let (kw, rest) = (tokens[0], &tokens[1..]);
