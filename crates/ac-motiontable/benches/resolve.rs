@@ -1,48 +1,19 @@
 //! Resolver micro-benchmarks: substate change with a link, modifier add/stop, action.
 //!
-//! A counting global allocator reports heap allocations per call (target: zero in steady
-//! state); criterion reports the time per `GetObjectSequence`. The sequence is a no-op stand-in
-//! so only the resolver's own work is measured.
-
-// A GlobalAlloc wrapper is the only way to count allocations; it forwards to `System`.
-#![allow(unsafe_code)]
+//! The harness reports heap allocations per call (target: zero in steady state); criterion
+//! reports the time per `GetObjectSequence`. The sequence is a no-op stand-in so only the
+//! resolver's own work is measured (`ac-physobj`'s `user` bench drives a real `Sequence`).
+#![allow(missing_docs)] // bench_main! generates an undocumented main
 
 use ac_motiontable::Rules;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicU64, Ordering};
 
+use ac_benchkit::Suite;
 use ac_dat::{AnimData, MotionData, MotionTable};
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT};
 use ac_motiontable::motion::*;
 use ac_motiontable::{AnimSequence, MotionState, Resolver};
-use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;
-
-struct Counting;
-
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
-
-// SAFETY: every method forwards to the system allocator unchanged; the counter is atomic.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 /// A sequence that only keeps a node count (no allocation).
 #[derive(Default)]
@@ -156,48 +127,40 @@ fn action_step(r: &Resolver, st: &mut MotionState, seq: &mut NullSeq) {
 
 type Step = fn(&Resolver, &mut MotionState, &mut NullSeq);
 
-fn allocs_per_call(name: &str, r: &Resolver, step: Step, walking: bool) {
-    let (mut st, mut seq) = setup(r);
-    if walking {
-        r.do_object_motion(WALK_FORWARD, &mut st, &mut seq, 1.0);
-    }
-    for _ in 0..100 {
-        step(r, &mut st, &mut seq);
-    }
-    let before = ALLOCS.load(Ordering::Relaxed);
-    let n = 10_000u64;
-    for _ in 0..n {
-        step(r, &mut st, &mut seq);
-    }
-    let after = ALLOCS.load(Ordering::Relaxed);
-    eprintln!(
-        "{name}: {} heap allocations per step",
-        (after - before) as f64 / n as f64
-    );
-}
-
-fn bench(c: &mut Criterion) {
+fn bench(s: &mut Suite) {
     let r = table();
-    let workloads: [(&str, Step, bool); 3] = [
-        ("substate_change_with_link_x2", substate_step, false),
-        ("modifier_add_and_stop", modifier_step, true),
-        ("action", action_step, false),
+    let workloads: [(&str, &str, Step, bool); 3] = [
+        (
+            "resolve_substate_change_with_link_x2",
+            "WalkForward then Ready on a stand-in sequence (per call)",
+            substate_step,
+            false,
+        ),
+        (
+            "resolve_modifier_add_and_stop",
+            "TurnRight added to a walker, then stopped, on a stand-in sequence (per call)",
+            modifier_step,
+            true,
+        ),
+        (
+            "resolve_action",
+            "Twitch1 action from Ready on a stand-in sequence (per call)",
+            action_step,
+            false,
+        ),
     ];
-    for (name, step, walking) in workloads {
-        allocs_per_call(name, &r, step, walking);
-        let (mut st, mut seq) = setup(&r);
-        if walking {
-            r.do_object_motion(WALK_FORWARD, &mut st, &mut seq, 1.0);
-        }
-        c.bench_function(name, |b| b.iter(|| step(&r, &mut st, &mut seq)));
+    for (id, what, step, walking) in workloads {
+        s.case(id).what(what).ops_per_iter(2).counted(10_000).run(
+            || {
+                let (mut st, mut seq) = setup(&r);
+                if walking {
+                    r.do_object_motion(WALK_FORWARD, &mut st, &mut seq, 1.0);
+                }
+                (st, seq)
+            },
+            |(st, seq)| step(&r, st, seq),
+        );
     }
 }
 
-// The macro generates an undocumented `benches` function.
-#[allow(missing_docs)]
-mod group {
-    use super::*;
-    criterion_group!(benches, bench);
-}
-use group::benches;
-criterion_main!(benches);
+ac_benchkit::bench_main!("ac-motiontable/resolve", bench);

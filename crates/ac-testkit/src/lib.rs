@@ -8,7 +8,9 @@
 //! * [`sweep`] — corpus statistics and consistency checks of a DAT's motion tables (the library
 //!   half of `cargo xtask sweep`);
 //! * [`catalogue`] — the golden transition catalogue: what a motion table resolves to, as text
-//!   (insta snapshots and `cargo xtask snapshots`).
+//!   (insta snapshots and `cargo xtask snapshots`);
+//! * [`walk_run`] — the walk/run humanoid of the physics conformance scenarios, which the
+//!   benchmarks measure what a user pays on.
 //!
 //! It sits beside the stack rather than in it: it may depend on any library crate, and the
 //! library crates use it only as a dev-dependency, so a program that depends on
@@ -17,3 +19,4 @@
 pub mod catalogue;
 pub mod sweep;
 pub mod synthetic;
+pub mod walk_run;
