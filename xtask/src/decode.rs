@@ -43,7 +43,7 @@ pub fn canonical(input: &str) -> anyhow::Result<String> {
 
 /// Hex when the text (without separators and `0x`) is an even number of hex digits, else
 /// base64 (standard alphabet, padding optional).
-fn parse_bytes(input: &str) -> anyhow::Result<Vec<u8>> {
+pub(crate) fn parse_bytes(input: &str) -> anyhow::Result<Vec<u8>> {
     let compact: String = input
         .chars()
         .filter(|c| !c.is_whitespace() && *c != ':')

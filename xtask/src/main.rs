@@ -8,12 +8,13 @@ mod codegen;
 mod conformance;
 mod decode;
 mod fixtures;
-mod scenario;
+mod fuzz;
 mod snapshots;
 mod sweep;
 mod timeline;
 
 use clap::{Parser, Subcommand};
+use xtask::scenario;
 
 #[derive(Parser)]
 #[command(name = "xtask", about = "acmotion project automation")]
@@ -43,6 +44,8 @@ enum Command {
     Timeline(timeline::Args),
     /// Print the canonical text of a movement message or MovementData blob (hex or base64).
     Decode(decode::Args),
+    /// Run the cargo-fuzz targets of `fuzz/` (needs nightly and cargo-fuzz; skips without).
+    Fuzz(fuzz::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -56,5 +59,6 @@ fn main() -> anyhow::Result<()> {
         Command::Conformance(args) => conformance::run(args),
         Command::Timeline(args) => timeline::run(args),
         Command::Decode(args) => decode::run(args),
+        Command::Fuzz(args) => fuzz::run(args),
     }
 }

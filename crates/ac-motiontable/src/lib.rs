@@ -86,6 +86,7 @@
 pub mod command;
 pub mod gating;
 mod manager;
+mod pending;
 mod recording;
 mod resolver;
 pub mod rules;

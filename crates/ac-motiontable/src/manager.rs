@@ -16,8 +16,9 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::command::{CommandMask, is_action, is_modifier, is_style, is_substate};
+use crate::command::is_action;
 use crate::motion::READY;
+use crate::pending::PendingQueue;
 use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, WeenieError};
 
 /// One pending motion: its id and how many AnimDone hooks it still waits for (ACE `AnimNode`).
@@ -66,7 +67,7 @@ pub struct MotionTableManager {
     table: Option<Resolver>,
     state: MotionState,
     animation_counter: u32,
-    pending: VecDeque<AnimNode>,
+    pending: PendingQueue,
 }
 
 impl MotionTableManager {
@@ -118,7 +119,7 @@ impl MotionTableManager {
 
     /// The pending queue, head first.
     pub fn pending(&self) -> &VecDeque<AnimNode> {
-        &self.pending
+        self.pending.entries()
     }
 
     /// ACE `PerformMovement` for the table-facing movement types.
@@ -173,7 +174,7 @@ impl MotionTableManager {
             return;
         }
         self.animation_counter = self.animation_counter.wrapping_add(1);
-        while let Some(&e) = self.pending.front() {
+        while let Some(e) = self.pending.front() {
             if e.num_anims > self.animation_counter {
                 break;
             }
@@ -195,7 +196,7 @@ impl MotionTableManager {
     /// ACE `CheckForCompletedMotions`: complete (success) every head entry that
     /// waits for no anims.
     pub fn check_for_completed_motions(&mut self, out: &mut Vec<MotionCompletion>) {
-        while let Some(&e) = self.pending.front() {
+        while let Some(e) = self.pending.front() {
             if e.num_anims != 0 {
                 return;
             }
@@ -248,7 +249,7 @@ impl MotionTableManager {
     /// increments the counter, so the port jumps the counter straight to `head − 1` before the
     /// call that completes it: the observable result is exactly ACE's, in O(entries).
     fn drain(&mut self, out: &mut Vec<MotionCompletion>) {
-        while let Some(&head) = self.pending.front() {
+        while let Some(head) = self.pending.front() {
             if u64::from(head.num_anims) > u64::from(self.animation_counter) + 1 {
                 self.animation_counter = head.num_anims - 1;
             }
@@ -257,70 +258,19 @@ impl MotionTableManager {
     }
 
     /// ACE `add_to_queue`: append and cut redundant link animations.
+    ///
+    /// ACE's `remove_redundant_links` rescans the list on every call; the result depends only
+    /// on the appended entry's look back, which the queue answers from indexes, so a call
+    /// costs amortised O(1) however many motions are pending (the reasoning, and the one
+    /// bound that remains — distinct substate ids queued since the last barrier — are in the
+    /// `pending` module's docs).
     pub fn add_to_queue<S: AnimSequence + ?Sized>(
         &mut self,
         motion: u32,
         num_anims: u32,
         seq: &mut S,
     ) {
-        self.pending.push_back(AnimNode { motion, num_anims });
-        self.remove_redundant_links(seq);
-    }
-
-    /// ACE `remove_redundant_links` (the retail client's masks and truncation are the same).
-    fn remove_redundant_links<S: AnimSequence + ?Sized>(&mut self, seq: &mut S) {
-        for i in (0..self.pending.len()).rev() {
-            let e = self.pending[i];
-            if e.num_anims == 0 {
-                continue;
-            }
-            if !is_substate(e.motion) || is_modifier(e.motion) {
-                // Style / action / modifier / turn: only a style entry scans.
-                if !is_style(e.motion) || self.redundant_inner(i, seq, true) {
-                    return;
-                }
-            } else if self.redundant_inner(i, seq, false) {
-                return;
-            }
-        }
-    }
-
-    /// ACE `remove_redundant_links_inner`: look back from entry `i` for an equal motion; stop at
-    /// a barrier (`0x70000000` for a style entry, `0xB0000000` for a substate entry).
-    fn redundant_inner<S: AnimSequence + ?Sized>(
-        &mut self,
-        i: usize,
-        seq: &mut S,
-        first: bool,
-    ) -> bool {
-        let e = self.pending[i];
-        let mask = if first {
-            CommandMask::BARRIER_FOR_STYLE
-        } else {
-            CommandMask::BARRIER_FOR_SUBSTATE
-        };
-        for p in (0..i).rev() {
-            let pe = self.pending[p];
-            if pe.motion == e.motion && (first || pe.num_anims != 0) {
-                self.truncate_animation_list(p, seq);
-                return true;
-            }
-            if pe.num_anims != 0 && pe.motion & mask != 0 {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// ACE `trancuate_animation_list`: zero every entry after `keep` and cut that many link
-    /// nodes (wrapping sum, as ACE's `uint`).
-    fn truncate_animation_list<S: AnimSequence + ?Sized>(&mut self, keep: usize, seq: &mut S) {
-        let mut total: u32 = 0;
-        for q in (keep + 1..self.pending.len()).rev() {
-            total = total.wrapping_add(self.pending[q].num_anims);
-            self.pending[q].num_anims = 0;
-        }
-        seq.remove_link_animations(total);
+        self.pending.push(AnimNode { motion, num_anims }, seq);
     }
 }
 
@@ -343,17 +293,13 @@ mod tests {
     }
 
     #[test]
-    fn truncation_sums_and_zeroes_after_the_kept_entry() {
+    fn a_repeated_substate_cuts_and_zeroes_everything_after_its_twin() {
         let mut m = MotionTableManager::new(None, Rules::default());
         let mut seq = RecordingSequence::new();
         for (mo, n) in [(READY, 1), (crate::motion::WALK_FORWARD, 2), (READY, 3)] {
-            m.pending.push_back(AnimNode {
-                motion: mo,
-                num_anims: n,
-            });
+            m.add_to_queue(mo, n, &mut seq);
         }
-        m.truncate_animation_list(0, &mut seq);
-        let counts: Vec<u32> = m.pending.iter().map(|e| e.num_anims).collect();
+        let counts: Vec<u32> = m.pending().iter().map(|e| e.num_anims).collect();
         assert_eq!(counts, [1, 0, 0]);
         assert_eq!(seq.ops(), [crate::SeqOp::RemoveLinkAnimations(5)]);
     }

@@ -11,11 +11,17 @@ use ac_dat::{
 };
 use glam::{Quat, Vec3};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The largest `frames=` an `anim` line may ask for. The format sets no limit, but the
 /// runner builds every frame in memory, so an absurd count is reported as bad input instead of
 /// exhausting memory.
 pub const MAX_FRAMES: u32 = 1 << 20;
+
+/// The most frames all the animations a scenario defines may hold together (an `anim` line
+/// that would exceed it is bad input): with [`MAX_FRAMES`] alone, forty `anim` lines of 1.7 KB
+/// asked for gigabytes.
+pub const MAX_TOTAL_FRAMES: u64 = 1 << 20;
 
 /// Is `kw` a definition keyword (which decides definition versus step)?
 pub fn is_definition(kw: &str) -> bool {
@@ -269,10 +275,13 @@ pub fn parse_def(kw: &str, rest: &[&str]) -> ParseResult<Def> {
 }
 
 /// The records a scenario has defined so far: what an `object` step loads.
+///
+/// Animations are shared, not copied, between the definitions and every object built from
+/// them (a later `posframe` or `hook` line copies the one animation it changes, once).
 #[derive(Debug, Clone, Default)]
 pub struct DataSet {
     /// Animations by id.
-    pub anims: BTreeMap<u32, Animation>,
+    pub anims: BTreeMap<u32, Arc<Animation>>,
     /// Motion tables by id.
     pub tables: BTreeMap<u32, MotionTable>,
 }
@@ -315,6 +324,7 @@ impl Definitions {
         self.data
             .anims
             .get_mut(&id)
+            .map(Arc::make_mut)
             .ok_or_else(|| format!("`{what}` before any `anim` line"))
     }
 
@@ -327,6 +337,23 @@ impl Definitions {
                 parts,
                 posframes,
             } => {
+                let replaced = self
+                    .data
+                    .anims
+                    .get(&id)
+                    .map_or(0, |a| a.part_frames.len() as u64);
+                let total: u64 = self
+                    .data
+                    .anims
+                    .values()
+                    .map(|a| a.part_frames.len() as u64)
+                    .sum();
+                if total - replaced + u64::from(frames) > MAX_TOTAL_FRAMES {
+                    return Err(format!(
+                        "frames={frames} would make the scenario's animations hold more than \
+                         {MAX_TOTAL_FRAMES} frames together"
+                    ));
+                }
                 let anim = Animation {
                     id,
                     flags: u32::from(posframes),
@@ -338,7 +365,7 @@ impl Definitions {
                     },
                     part_frames: vec![AnimationFrame::default(); frames as usize],
                 };
-                self.data.anims.insert(id, anim);
+                self.data.anims.insert(id, Arc::new(anim));
                 self.current_anim = Some(id);
             }
             Def::PosFrame { frame, value } => {
@@ -444,5 +471,36 @@ mod tests {
         assert!(parse_def("hook", &["0", "Sound", "5", "1"]).is_ok());
         assert!(parse_def("anim", &[]).is_err());
         assert!(parse_def("anim", &["1", "frames=4294967295"]).is_err());
+    }
+
+    /// Thirty `anim … frames=1048576` lines (1.2 KB, within the `scenario` fuzz target's
+    /// input size) took 2.4 GB, past its 2 GB limit. The frames of all animations are capped
+    /// together; redefining an id replaces its frames.
+    #[test]
+    fn total_frames_are_capped_across_animations() {
+        let mut d = Definitions::default();
+        apply(&mut d, "anim 1 frames=1048576").unwrap();
+        apply(&mut d, "anim 1 frames=1048576").expect("a redefinition replaces");
+        let err = apply(&mut d, "anim 2 frames=1").unwrap_err();
+        assert!(err.contains("1048576 frames together"), "{err}");
+        apply(&mut d, "anim 1 frames=1000").unwrap();
+        apply(&mut d, "anim 2 frames=1000").expect("room again");
+    }
+
+    /// Objects share the defined animations; a later edit copies only what it changes.
+    #[test]
+    fn data_sets_share_animations_until_edited() {
+        let mut d = Definitions::default();
+        apply(&mut d, "anim 1 frames=4").unwrap();
+        let before = d.data_set();
+        let again = d.data_set();
+        assert!(Arc::ptr_eq(&before.anims[&1], &again.anims[&1]));
+        apply(&mut d, "posframe 0 0,1,0").unwrap();
+        let after = d.data_set();
+        assert!(
+            !before.anims[&1].has_pos_frames(),
+            "the snapshot is unchanged"
+        );
+        assert!(after.anims[&1].has_pos_frames());
     }
 }

@@ -20,7 +20,7 @@ fn opt_pos(f: Fmt, p: Option<&Position>) -> String {
 }
 
 /// Appends the move-to lines of the scenario's object and its targets.
-pub fn dump(out: &mut String, f: Fmt, s: &Session) {
+pub(crate) fn dump(out: &mut String, f: Fmt, s: &Session) {
     let obj = s.obj();
     match obj.movement_manager().map(|mm| mm.move_to_manager()) {
         None => out.push_str("  moveto none\n"),

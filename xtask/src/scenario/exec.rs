@@ -123,7 +123,10 @@ fn build_object(
             .ok_or_else(|| format!("object table=0x{table:08X} was never defined"))?;
         Some(Resolver::new(t.clone(), rules))
     };
-    let cache: AnimationCache = data.anims.values().cloned().collect();
+    let mut cache = AnimationCache::new();
+    for anim in data.anims.values() {
+        cache.insert_arc(Arc::clone(anim));
+    }
     let source: Arc<dyn AnimationSource> = Arc::new(cache);
     let weenie = weenie.then(|| ConfigWeenie {
         creature,

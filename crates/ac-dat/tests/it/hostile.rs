@@ -241,6 +241,43 @@ fn out_of_order_leaf_entries_are_errors_for_lookups_and_walks() {
     );
 }
 
+/// Found by the `dat_container` fuzz target: a leaf entry with the same id as its parent's
+/// separator. The walk meets the id twice and stops with an error; a lookup of that id stops
+/// at the separator (it checks the nodes on its path, and the duplicate is off it), so the two
+/// may name different entries for the id only when the walk reports the directory as broken.
+#[test]
+fn a_child_entry_repeating_its_separator_stops_the_walk() {
+    let mut bytes = anim_dat(200);
+    let r = root(&bytes);
+    let leaf0 = u32_at(&bytes, node_byte(r, 0));
+    let separator = u32_at(&bytes, entry_at(r, 0) + 4);
+    let count = u32_at(&bytes, node_byte(leaf0, 0xF8)) as usize;
+    let last = entry_at(leaf0, count - 1);
+    set_u32(&mut bytes, last + 4, separator);
+    set_u32(&mut bytes, last + 12, 7); // a different size: the two entries are distinguishable
+    let dat = DatArchive::from_slice(&bytes).expect("open");
+    let walked: Vec<_> = dat.entries().collect();
+    let err = walked
+        .iter()
+        .find_map(|e| e.as_ref().err())
+        .expect("the walk stops");
+    assert!(
+        matches!(err.kind, DatErrorKind::TreeOutOfOrder { prev, next } if prev == separator && next == separator),
+        "{err}"
+    );
+    let listed = walked
+        .iter()
+        .filter_map(|e| e.as_ref().ok())
+        .find(|e| e.id == separator)
+        .expect("the leaf's copy is listed before the error");
+    assert_eq!(listed.size, 7);
+    let found = dat.entry(separator).expect("lookup").expect("found");
+    assert_ne!(
+        found.size, 7,
+        "the lookup answers from the separator on its path"
+    );
+}
+
 #[test]
 fn entries_sharing_one_chain_are_refused_before_reading() {
     // One 20 KB file and 200 entries pointing at its chain: reading them all would cost

@@ -4,6 +4,7 @@ mod command;
 mod fuzz;
 mod literal;
 mod manager;
+mod queue_literal;
 mod resolver;
 mod robustness;
 mod scenarios;
