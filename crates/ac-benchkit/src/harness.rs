@@ -118,6 +118,7 @@ impl Suite {
                 counted: 1_000,
                 target_ns: None,
                 parallel: false,
+                large_states: false,
             },
         }
     }
@@ -185,6 +186,8 @@ struct CaseInfo {
     counted: u64,
     target_ns: Option<f64>,
     parallel: bool,
+    /// [`Case::run_batched`] makes one state per timed call instead of a batch of them.
+    large_states: bool,
 }
 
 impl CaseInfo {
@@ -198,6 +201,7 @@ impl CaseInfo {
             counted,
             target_ns,
             parallel,
+            large_states: _,
         } = self;
         let per_op = allocs as f64 / (counted * ops) as f64;
         eprintln!(
@@ -271,6 +275,13 @@ impl Case<'_> {
         self
     }
 
+    /// The states of [`Case::run_batched`] are large (a long queue, a world): criterion makes
+    /// and times them one at a time instead of holding a batch of them in memory.
+    pub fn large_states(mut self) -> Self {
+        self.info.large_states = true;
+        self
+    }
+
     /// Measure `op` on the state `setup` builds. `setup` runs only when the case is selected
     /// (criterion's filter, or the instruction-count case), then `op` runs
     /// [`warmup`](Self::warmup) times, then [`counted`](Self::counted) times with the
@@ -319,6 +330,11 @@ impl Case<'_> {
             }
             None => {
                 let mut warmed = false;
+                let batch = if info.large_states {
+                    criterion::BatchSize::PerIteration
+                } else {
+                    criterion::BatchSize::SmallInput
+                };
                 let name = suite.name;
                 let sink = &mut suite.sink;
                 suite.criterion.bench_function(&info.id, |b| {
@@ -327,11 +343,7 @@ impl Case<'_> {
                         info.record(name, sink, allocs);
                         warmed = true;
                     }
-                    b.iter_batched_ref(
-                        &mut make,
-                        |s| op(black_box(s)),
-                        criterion::BatchSize::SmallInput,
-                    );
+                    b.iter_batched_ref(&mut make, |s| op(black_box(s)), batch);
                 });
             }
         }

@@ -173,7 +173,7 @@ mod tests {
             data.tables.get(&walk_run::TABLE_ID),
             Some(&walk_run::table())
         );
-        let anims: Vec<_> = data.anims.into_values().collect();
+        let anims: Vec<_> = data.anims.into_values().map(|a| (*a).clone()).collect();
         assert_eq!(anims, walk_run::animations());
     }
 
