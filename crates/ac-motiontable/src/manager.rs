@@ -19,7 +19,10 @@ use std::fmt;
 use crate::command::is_action;
 use crate::motion::READY;
 use crate::pending::PendingQueue;
-use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, WeenieError};
+use crate::{
+    AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, SharedRules,
+    WeenieError,
+};
 
 /// One pending motion: its id and how many AnimDone hooks it still waits for (ACE `AnimNode`).
 /// `Debug` names the motion beside its id.
@@ -79,7 +82,9 @@ impl MotionTableManager {
     pub fn new(table: Option<Resolver>, rules: Rules) -> Self {
         Self {
             table: table.map(|mut r| {
-                r.rules = rules;
+                if *r.rules != rules {
+                    r.rules = SharedRules::new(rules);
+                }
                 r
             }),
             ..Self::default()

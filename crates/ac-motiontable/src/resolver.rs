@@ -13,7 +13,7 @@ use crate::command::{
     cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key, style_link_key,
     styleless_modifier_key,
 };
-use crate::{AnimSequence, MotionState, Rules};
+use crate::{AnimSequence, MotionState, Rules, SharedRules};
 
 /// ACE's `PhysicsGlobals.EPSILON` (0.0002f): the "too small to matter" tolerance of the whole
 /// physics code (here the threshold of `change_cycle_speed`). This is its only definition:
@@ -93,7 +93,7 @@ pub struct Resolver {
     ix: Arc<Index>,
     /// The rules the table is read under. `pub(crate)` so a [`crate::MotionTableManager`] can
     /// read a shared index under its own object's rules.
-    pub(crate) rules: Rules,
+    pub(crate) rules: SharedRules,
 }
 
 /// The record and its sorted indexes (built once per table).
@@ -170,13 +170,13 @@ impl Resolver {
                 link_outer,
                 link_inner,
             }),
-            rules,
+            rules: SharedRules::new(rules),
         }
     }
 
     /// The rules this resolver reads its table under.
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.rules.get()
     }
 
     /// The wrapped record.
