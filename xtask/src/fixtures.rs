@@ -45,52 +45,6 @@ pub fn build(seed: u64) -> anyhow::Result<(Corpus, Vec<u8>)> {
     Ok((corpus, bytes))
 }
 
-/// The synthetic DAT image of `seed`, from a cache under `target/synthetic/cache/` when this
-/// build of xtask already generated it (generating it is most of a warm `cargo xtask sweep`).
-///
-/// The cache key is the seed and the identity of the running executable (its size and
-/// modification time): any change to the generator rebuilds xtask, which misses the cache. A
-/// cache that cannot be read or written is ignored.
-pub fn cached_build(seed: u64) -> anyhow::Result<Vec<u8>> {
-    let Some(path) = cache_path(seed) else {
-        return Ok(build(seed)?.1);
-    };
-    if let Ok(bytes) = std::fs::read(&path) {
-        return Ok(bytes);
-    }
-    let (_, bytes) = build(seed)?;
-    if let Some(dir) = path.parent() {
-        // One image per build: drop the ones older builds left. Written under a temporary
-        // name and renamed, so a concurrent reader sees the whole image or none.
-        if let Ok(old) = std::fs::read_dir(dir) {
-            for entry in old.flatten() {
-                let _ = std::fs::remove_file(entry.path());
-            }
-        }
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        let _ = std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(&tmp, &bytes))
-            .and_then(|()| std::fs::rename(&tmp, &path));
-    }
-    Ok(bytes)
-}
-
-/// Where [`cached_build`] keeps the image of `seed` for this executable.
-fn cache_path(seed: u64) -> Option<PathBuf> {
-    let exe = std::fs::metadata(std::env::current_exe().ok()?).ok()?;
-    let modified = exe
-        .modified()
-        .ok()?
-        .duration_since(std::time::UNIX_EPOCH)
-        .ok()?
-        .as_nanos();
-    let dir = default_path().parent()?.join("cache");
-    Some(dir.join(format!(
-        "portal-{seed:016x}-{:x}-{modified:x}.dat",
-        exe.len()
-    )))
-}
-
 /// Writes `bytes` to `path`, creating parent directories.
 pub fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     if let Some(dir) = path.parent() {
@@ -135,18 +89,4 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     );
     println!("{}", out.display());
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The cache hands back the image the generator makes, on a miss and on a hit.
-    #[test]
-    fn cached_image_is_the_generated_one() {
-        let seed = synthetic::DEFAULT_SEED;
-        let fresh = build(seed).expect("generate").1;
-        assert_eq!(cached_build(seed).expect("miss or hit"), fresh);
-        assert_eq!(cached_build(seed).expect("hit"), fresh);
-    }
 }

@@ -11,6 +11,7 @@
 //! number and text of the offending line, with exit status 2.
 
 pub mod args;
+pub mod dat;
 pub mod defs;
 pub mod dump;
 pub mod dump_moveto;
@@ -27,6 +28,8 @@ use std::path::PathBuf;
 
 pub use error::ScenarioError;
 
+use crate::source::DatSource;
+
 /// Command-line arguments.
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,6 +39,10 @@ pub struct Args {
     /// (`Rules::retail()`: the retail-client differences of `docs/quirks.md`).
     #[arg(long, value_enum, default_value_t = FidelityArg::Ace)]
     pub fidelity: FidelityArg,
+    /// Portal DAT that `table ID from-dat` lines read (default: `$AC_PORTAL_DAT`, else the
+    /// synthetic corpus).
+    #[arg(long)]
+    pub dat: Option<PathBuf>,
 }
 
 /// The `--fidelity` choice.
@@ -75,7 +82,10 @@ pub fn run_text(text: &str) -> Outcome {
 
 /// [`run_text`] with the objects reproducing `fidelity`.
 pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome {
-    let mut runner = exec::Runner::new(fidelity.into());
+    run_runner(text, exec::Runner::new(fidelity.into()))
+}
+
+pub(crate) fn run_runner(text: &str, mut runner: exec::Runner) -> Outcome {
     for (i, line) in text.lines().enumerate() {
         let tokens = lexer::tokenize(line);
         if tokens.is_empty() {
@@ -94,20 +104,24 @@ pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome 
     }
 }
 
-/// Runs the scenario file `path`; an error names the file.
+/// Runs the scenario file `path`, `table ID from-dat` lines reading `dat`; an error names the
+/// file.
 pub fn run_file(
     path: &std::path::Path,
     fidelity: ac_motiontable::Fidelity,
+    dat: DatSource,
 ) -> std::io::Result<Outcome> {
     let bytes = std::fs::read(path)?;
-    let mut outcome = run_text_with(&String::from_utf8_lossy(&bytes), fidelity);
+    let runner = exec::Runner::new(fidelity.into()).with_dat(dat);
+    let mut outcome = run_runner(&String::from_utf8_lossy(&bytes), runner);
     outcome.error = outcome.error.map(|e| e.in_file(path));
     Ok(outcome)
 }
 
 /// Runs the command: the trace on stdout; bad input → stderr `scenario line N: …`, exit 2.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let outcome = run_file(&args.file, args.fidelity.into())
+    let dat = DatSource::resolve(args.dat);
+    let outcome = run_file(&args.file, args.fidelity.into(), dat)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))?;
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
