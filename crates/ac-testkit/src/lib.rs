@@ -9,6 +9,7 @@
 //!   half of `cargo xtask sweep`);
 //! * [`catalogue`] — the golden transition catalogue: what a motion table resolves to, as text
 //!   (insta snapshots and `cargo xtask snapshots`);
+//! * [`logs`] — the stack's `tracing` events captured as text, for tests of what a log shows;
 //! * [`walk_run`] — the walk/run humanoid of the physics conformance scenarios, which the
 //!   benchmarks measure what a user pays on.
 //!
@@ -17,6 +18,7 @@
 //! `ac-motiontable` (or any other layer) never compiles the generator.
 
 pub mod catalogue;
+pub mod logs;
 pub mod sweep;
 pub mod synthetic;
 pub mod walk_run;
