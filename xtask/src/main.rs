@@ -3,6 +3,7 @@
 //! Every command is a thin driver over the library crates: parsing, calling, printing.
 //! Motion, sequence and interpreter behaviour lives in the crates, never here.
 
+mod bench_report;
 mod codegen;
 mod conformance;
 mod decode;
@@ -28,6 +29,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run every crate's benchmarks and write target/bench-report.{md,json} (times, ratios to a
+    /// baseline, instruction counts, allocations, bytes).
+    BenchReport(bench_report::Args),
     /// Regenerate the code derived from fixtures (`--check`: fail if it is stale).
     Codegen(codegen::Args),
     /// Resolve every motion table of a portal DAT (synthetic by default) and report statistics.
@@ -82,6 +86,7 @@ fn init_tracing() {
 fn main() -> anyhow::Result<()> {
     init_tracing();
     match Cli::parse().command {
+        Command::BenchReport(args) => bench_report::run(args),
         Command::Codegen(args) => codegen::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Fixtures(args) => fixtures::run(args),

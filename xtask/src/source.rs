@@ -71,8 +71,7 @@ impl DatSource {
     pub fn open(&self) -> anyhow::Result<Opened> {
         match self {
             DatSource::Synthetic { seed } => {
-                let bytes = synthetic::synthetic_dat(*seed)
-                    .context("generating the synthetic DAT image")?;
+                let bytes = cached_synthetic_dat(*seed)?;
                 let info = SourceInfo::Synthetic {
                     seed: format!("0x{seed:016X}"),
                     digest: format!("0x{:016X}", synthetic::digest(&bytes)),
@@ -136,5 +135,67 @@ mod tests {
         assert_eq!(json["seed"], format!("0x{:016X}", synthetic::DEFAULT_SEED));
         assert!(json["digest"].as_str().is_some_and(|d| d.len() == 18));
         assert!(opened.info.to_string().contains("not retail data"));
+    }
+}
+
+/// The synthetic DAT image of `seed`, from a cache under `target/synthetic/cache/` when this
+/// build of the running program already generated it (generating it was most of a warm
+/// `cargo xtask sweep`).
+///
+/// The cache key is the seed and the identity of the running executable (its size and
+/// modification time): any change to the generator rebuilds the program, which then misses
+/// the cache. A cache that cannot be read or written is ignored; the image is written under a
+/// temporary name and renamed, so a concurrent reader sees all of it or nothing.
+fn cached_synthetic_dat(seed: u64) -> anyhow::Result<Vec<u8>> {
+    let generate = || synthetic::synthetic_dat(seed).context("generating the synthetic DAT image");
+    let Some(path) = synthetic_cache_path(seed) else {
+        return generate();
+    };
+    if let Ok(bytes) = std::fs::read(&path) {
+        return Ok(bytes);
+    }
+    let bytes = generate()?;
+    if let Some(dir) = path.parent() {
+        // One image per build: drop the ones older builds left.
+        if let Ok(old) = std::fs::read_dir(dir) {
+            for entry in old.flatten() {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let _ = std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&tmp, &bytes))
+            .and_then(|()| std::fs::rename(&tmp, &path));
+    }
+    Ok(bytes)
+}
+
+/// Where [`cached_synthetic_dat`] keeps the image of `seed` for the running executable.
+fn synthetic_cache_path(seed: u64) -> Option<PathBuf> {
+    let exe = std::fs::metadata(std::env::current_exe().ok()?).ok()?;
+    let modified = exe
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_nanos();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/synthetic/cache");
+    Some(dir.join(format!(
+        "portal-{seed:016x}-{:x}-{modified:x}.dat",
+        exe.len()
+    )))
+}
+
+#[cfg(test)]
+mod cache_tests {
+    use super::*;
+
+    /// The cache hands back the image the generator makes, on a miss and on a hit.
+    #[test]
+    fn cached_image_is_the_generated_one() {
+        let seed = synthetic::DEFAULT_SEED;
+        let fresh = synthetic::synthetic_dat(seed).expect("generate");
+        assert_eq!(cached_synthetic_dat(seed).expect("miss or hit"), fresh);
+        assert_eq!(cached_synthetic_dat(seed).expect("hit"), fresh);
     }
 }

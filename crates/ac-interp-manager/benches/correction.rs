@@ -1,13 +1,14 @@
 //! Cost of the per-slice position-correction work: `adjust_offset` + `use_time` on an object
 //! that is being pulled towards a stream of server positions (the hot path a client runs for
 //! every remote object), and on an object with an empty queue (the common idle case).
+#![allow(missing_docs)] // bench_main! generates an undocumented main
 
 use ac_motiontable::Rules;
 use std::hint::black_box;
 
+use ac_benchkit::Suite;
 use ac_dat::Frame;
 use ac_interp_manager::{InterpHost, Position, PositionManager};
-use criterion::{Criterion, criterion_main};
 use glam::{Quat, Vec3};
 
 struct Obj {
@@ -50,40 +51,45 @@ fn slice(obj: &mut Obj, pm: &mut PositionManager) {
     pm.use_time(obj);
 }
 
-fn bench(c: &mut Criterion) {
-    c.bench_function("slice_pulling", |b| {
-        let mut obj = Obj {
-            pos: at(10.0, 10.0),
-        };
-        let mut pm = PositionManager::new(Rules::default());
-        let mut n = 0u32;
-        b.iter(|| {
-            // A new server position every 10 slices, 1 m ahead.
-            if n.is_multiple_of(10) {
-                let y = obj.pos.frame.origin.y + 1.0;
-                pm.interpolate_to(&mut obj, &at(10.0, y), false);
-            }
-            n = n.wrapping_add(1);
-            slice(&mut obj, &mut pm);
-            black_box(&obj.pos);
-        });
-    });
-    c.bench_function("slice_idle", |b| {
-        let mut obj = Obj {
-            pos: at(10.0, 10.0),
-        };
-        let mut pm = PositionManager::new(Rules::default());
-        pm.interpolate_to(&mut obj, &at(10.0, 10.01), false);
-        b.iter(|| {
-            slice(&mut obj, &mut pm);
-            black_box(&obj.pos);
-        });
-    });
+fn bench(s: &mut Suite) {
+    s.case("correction_slice_pulling")
+        .what("adjust_offset + use_time of an object pulled towards a new server position every 10 slices")
+        .counted(10_000)
+        .run(
+            || {
+                let obj = Obj {
+                    pos: at(10.0, 10.0),
+                };
+                (obj, PositionManager::new(Rules::default()), 0u32)
+            },
+            |(obj, pm, n)| {
+                // A new server position every 10 slices, 1 m ahead.
+                if n.is_multiple_of(10) {
+                    let y = obj.pos.frame.origin.y + 1.0;
+                    pm.interpolate_to(obj, &at(10.0, y), false);
+                }
+                *n = n.wrapping_add(1);
+                slice(obj, pm);
+                black_box(obj.pos)
+            },
+        );
+    s.case("correction_slice_idle")
+        .what("adjust_offset + use_time of an object whose interpolation has arrived")
+        .counted(10_000)
+        .run(
+            || {
+                let mut obj = Obj {
+                    pos: at(10.0, 10.0),
+                };
+                let mut pm = PositionManager::new(Rules::default());
+                pm.interpolate_to(&mut obj, &at(10.0, 10.01), false);
+                (obj, pm)
+            },
+            |(obj, pm)| {
+                slice(obj, pm);
+                black_box(obj.pos)
+            },
+        );
 }
 
-mod group {
-    #![allow(missing_docs)] // criterion_group! generates an undocumented fn
-    criterion::criterion_group!(benches, super::bench);
-}
-use group::benches;
-criterion_main!(benches);
+ac_benchkit::bench_main!("ac-interp-manager/correction", bench);

@@ -1,14 +1,16 @@
 //! Interpreter micro-benchmarks: a key press/release round trip (DoMotion + StopMotion with
 //! canonicalisation and run promotion) and a full movement re-application, against a host
-//! that accepts every motion and completes it at once, so only the interpreter is measured.
+//! that accepts every motion and completes it at once, so only the interpreter is measured
+//! (`ac-physobj`'s `user` bench measures the same round trip on a real object).
+#![allow(missing_docs)] // bench_main! generates an undocumented main
 
 use ac_motiontable::Rules;
 use std::hint::black_box;
 
+use ac_benchkit::Suite;
 use ac_motioninterp::{
     MotionCompletion, MotionHost, MotionInterp, MovementParameters, Weenie, WeenieError, motion,
 };
-use criterion::{Criterion, criterion_main};
 use glam::Vec3;
 
 /// Accepts everything; each accepted motion is completed by the next poll.
@@ -89,43 +91,43 @@ impl MotionHost for NullHost {
     fn set_active(&mut self, _on: bool) {}
 }
 
-fn bench(c: &mut Criterion) {
+/// An interpreter in its default state with Run held, and its host.
+fn running_interp() -> (MotionInterp, NullHost, Vec<MotionCompletion>) {
     let mut host = NullHost::default();
     let mut mi = MotionInterp::new(Rules::default());
     mi.enter_default_state(&mut host);
     mi.set_hold_run(&mut host, 1, false).ok();
-    let p = MovementParameters::default();
-    let mut done = Vec::new();
-
-    c.bench_function("press_release_walk_backwards_run", |b| {
-        b.iter(|| {
-            let r1 = mi.do_motion(&mut host, black_box(motion::WALK_BACKWARDS), &p);
-            let r2 = mi.stop_motion(&mut host, black_box(motion::WALK_BACKWARDS), &p);
-            done.clear();
-            host.check_for_completed_motions(&mut done);
-            for c in &done {
-                let _ = mi.motion_done(&mut host, c.success);
-            }
-            black_box((r1, r2))
-        })
-    });
-
-    c.bench_function("apply_current_movement", |b| {
-        b.iter(|| {
-            mi.apply_current_movement(&mut host, false, true);
-            done.clear();
-            host.check_for_completed_motions(&mut done);
-            for c in &done {
-                let _ = mi.motion_done(&mut host, c.success);
-            }
-            black_box(mi.pending_motions().map(|q| q.len()))
-        })
-    });
+    (mi, host, Vec::new())
 }
 
-// criterion_group! generates an undocumented fn.
-#[allow(missing_docs)]
-mod group {
-    criterion::criterion_group!(benches, super::bench);
+/// Deliver what the host completed to the interpreter.
+fn complete(mi: &mut MotionInterp, host: &mut NullHost, done: &mut Vec<MotionCompletion>) {
+    done.clear();
+    host.check_for_completed_motions(done);
+    for c in done.iter() {
+        let _ = mi.motion_done(host, c.success);
+    }
 }
-criterion_main!(group::benches);
+
+fn bench(s: &mut Suite) {
+    s.case("interp_press_release_walk_backwards_run")
+        .what("MotionInterp do_motion + stop_motion of WalkBackwards with Run held, completions delivered, on a stand-in host")
+        .counted(10_000)
+        .run(running_interp, |(mi, host, done)| {
+            let p = MovementParameters::default();
+            let r1 = mi.do_motion(host, black_box(motion::WALK_BACKWARDS), &p);
+            let r2 = mi.stop_motion(host, black_box(motion::WALK_BACKWARDS), &p);
+            complete(mi, host, done);
+            (r1, r2)
+        });
+    s.case("interp_apply_current_movement")
+        .what("MotionInterp apply_current_movement, completions delivered, on a stand-in host")
+        .counted(10_000)
+        .run(running_interp, |(mi, host, done)| {
+            mi.apply_current_movement(host, false, true);
+            complete(mi, host, done);
+            mi.pending_motions().map(|q| q.len())
+        });
+}
+
+ac_benchkit::bench_main!("ac-motioninterp/interp", bench);

@@ -11,7 +11,7 @@ use ac_motiontable::motion::{
     CROUCH, DEAD, FALLING, READY, RUN_FORWARD, SIDE_STEP_LEFT, SIDE_STEP_RIGHT, SITTING, SLEEPING,
     TURN_LEFT, TURN_RIGHT, WALK_BACKWARDS, WALK_FORWARD,
 };
-use ac_motiontable::{EPSILON, MotionCommand, Rules, gating};
+use ac_motiontable::{EPSILON, MotionCommand, Rules, SharedRules, gating};
 use glam::Vec3;
 
 use crate::error::{MotionInterpError, WeenieError};
@@ -60,7 +60,7 @@ pub struct MotionNode {
 /// [`enter_default_state`]: MotionInterp::enter_default_state
 #[derive(Debug, Clone)]
 pub struct MotionInterp {
-    rules: Rules,
+    rules: SharedRules,
     initted: bool,
     has_state: bool,
     raw: RawMotionState,
@@ -101,6 +101,11 @@ impl MotionInterp {
     /// A fresh interpreter without state (ACE `MotionInterp.Create`; its
     /// `apply_current_movement` calls are no-ops while not initted).
     pub fn new(rules: Rules) -> MotionInterp {
+        MotionInterp::with_shared_rules(SharedRules::new(rules))
+    }
+
+    /// [`Self::new`] with rules already shared (no interning).
+    pub(crate) fn with_shared_rules(rules: SharedRules) -> MotionInterp {
         MotionInterp {
             rules,
             initted: false,
@@ -120,7 +125,7 @@ impl MotionInterp {
 
     /// The rules this interpreter was built with.
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.rules.get()
     }
     /// `Initted`: set by `enter_default_state`.
     pub fn initted(&self) -> bool {

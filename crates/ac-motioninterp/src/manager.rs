@@ -1,7 +1,7 @@
 //! The MovementManager (ports ACE's `MovementManager`): the object's entry point
 //! for movement requests, owning its motion interpreter and its move-to manager.
 
-use ac_motiontable::Rules;
+use ac_motiontable::{Rules, SharedRules};
 
 use crate::error::{MotionInterpError, WeenieError};
 use crate::host::MotionHost;
@@ -25,7 +25,7 @@ use crate::state::{InterpretedMotionState, RawMotionState};
 /// the move under way at the point where ACE does.
 #[derive(Debug, Clone, Default)]
 pub struct MovementManager {
-    rules: Rules,
+    rules: SharedRules,
     interp: Option<MotionInterp>,
     moveto: MoveToManager,
 }
@@ -39,10 +39,15 @@ impl MovementManager {
 
     /// [`Self::new`] at clock `now` (seconds): the fresh move-to manager's progress times.
     pub fn with_clock(rules: Rules, now: f64) -> MovementManager {
+        MovementManager::with_shared_rules(SharedRules::new(rules), now)
+    }
+
+    /// [`Self::with_clock`] with rules already shared (the owner's, no interning).
+    pub fn with_shared_rules(rules: SharedRules, now: f64) -> MovementManager {
         MovementManager {
+            moveto: MoveToManager::new(*rules, now),
             rules,
             interp: None,
-            moveto: MoveToManager::new(rules, now),
         }
     }
 
@@ -65,12 +70,13 @@ impl MovementManager {
     /// Install a fresh interpreter without state (ACE's `MotionInterp.Create`, before
     /// `enter_default_state`), built with this manager's rules; replaces any previous one.
     pub fn create_interpreter(&mut self) -> &mut MotionInterp {
-        self.interp.insert(MotionInterp::new(self.rules))
+        self.interp
+            .insert(MotionInterp::with_shared_rules(self.rules.clone()))
     }
 
     /// The rules this manager builds its interpreter with.
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.rules.get()
     }
 
     /// The move-to manager.
@@ -86,9 +92,9 @@ impl MovementManager {
     /// `get_minterp` / `EnterDefaultState` helper: the interpreter, created and put in its
     /// default state first if missing.
     pub fn get_minterp<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> &mut MotionInterp {
-        let rules = self.rules;
+        let rules = &self.rules;
         self.interp.get_or_insert_with(|| {
-            let mut mi = MotionInterp::new(rules);
+            let mut mi = MotionInterp::with_shared_rules(rules.clone());
             mi.enter_default_state(host);
             mi
         })
@@ -140,7 +146,7 @@ impl MovementManager {
     ) -> R {
         let r = f(
             &mut self.moveto,
-            &mut Minterp::Slot(&mut self.interp, self.rules),
+            &mut Minterp::Slot(&mut self.interp, &self.rules),
             host,
         );
         let _ = host.take_deferred_cancel();
@@ -150,8 +156,9 @@ impl MovementManager {
     /// `EnterDefaultState`: create the interpreter if missing and (re-)enter its default
     /// state.
     pub fn enter_default_state<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
-        let rules = self.rules;
-        self.interp.get_or_insert_with(|| MotionInterp::new(rules));
+        let rules = &self.rules;
+        self.interp
+            .get_or_insert_with(|| MotionInterp::with_shared_rules(rules.clone()));
         self.run_interp(host, false, |mi, h| mi.enter_default_state(h));
     }
 

@@ -10,14 +10,15 @@
 //! * `alternate` — two linked cycles in turn (each request cuts the previous link);
 //! * `stance` — a stance change (1 anim) on top of a pile of repeated requests.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+#![allow(missing_docs)] // bench_main! generates an undocumented main
 
+use std::hint::black_box;
+
+use ac_benchkit::Suite;
 use ac_dat::AnimData;
 use ac_motiontable::command::stance::SWORD_COMBAT;
 use ac_motiontable::motion::{READY, RUN_FORWARD, WALK_FORWARD};
 use ac_motiontable::{AnimSequence, MotionTableManager, Rules};
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 
 /// A sequence that ignores everything: only the queue's own work is measured.
@@ -66,18 +67,17 @@ fn alternate(i: usize) -> (u32, u32) {
 
 /// A workload and, when the measured call differs from the ones that filled the queue, that
 /// call.
-type Case = (&'static str, Workload, Option<(u32, u32)>);
+type Workload3 = (&'static str, Workload, Option<(u32, u32)>);
 
 /// Calls measured per clone of the prefilled manager (the queue stays within n..n+BLOCK).
 const BLOCK: u64 = 64;
 
-fn queue(c: &mut Criterion) {
-    let workloads: [Case; 3] = [
+fn queue(s: &mut Suite) {
+    let workloads: [Workload3; 3] = [
         ("repeat", repeat, None),
         ("alternate", alternate, None),
         ("stance", repeat, Some((SWORD_COMBAT, 1))),
     ];
-    let mut g = c.benchmark_group("add_to_queue");
     for (name, workload, last) in workloads {
         for n in [10usize, 1_000, 40_000] {
             let mut base = MotionTableManager::new(None, Rules::default());
@@ -85,42 +85,26 @@ fn queue(c: &mut Criterion) {
                 let (m, k) = workload(i);
                 base.add_to_queue(m, k, &mut NullSeq);
             }
-            g.bench_function(BenchmarkId::new(name, n), |b| {
-                b.iter_custom(|iters| {
-                    let mut spent = Duration::ZERO;
-                    let mut done = 0;
-                    while done < iters {
-                        let mut mgr = base.clone();
-                        let block = BLOCK.min(iters - done);
-                        let start = Instant::now();
-                        for j in 0..block {
+            // Each state is a fresh clone of the prefilled manager (cloning is not timed).
+            s.case(&format!("add_to_queue_{name}_{n}"))
+                .what(&format!(
+                    "add_to_queue ({name}) with {n} motions already pending (per call)"
+                ))
+                .ops_per_iter(BLOCK)
+                .warmup(2)
+                .counted(if n > 1_000 { 4 } else { 32 })
+                .large_states()
+                .run_batched(
+                    || base.clone(),
+                    |mgr| {
+                        for j in 0..BLOCK {
                             let (m, k) = last.unwrap_or_else(|| workload(n + j as usize));
-                            mgr.add_to_queue(m, k, &mut NullSeq);
+                            mgr.add_to_queue(black_box(m), k, &mut NullSeq);
                         }
-                        spent += start.elapsed();
-                        black_box(&mgr);
-                        done += block;
-                    }
-                    spent
-                });
-            });
+                    },
+                );
         }
     }
-    g.finish();
 }
 
-// The macro generates an undocumented `benches` function.
-#[allow(missing_docs)]
-mod group {
-    use super::*;
-    criterion_group! {
-        name = benches;
-        config = Criterion::default()
-            .warm_up_time(Duration::from_millis(500))
-            .measurement_time(Duration::from_secs(2))
-            .sample_size(20);
-        targets = queue
-    }
-}
-use group::benches;
-criterion_main!(benches);
+ac_benchkit::bench_main!("ac-motiontable/queue", queue);

@@ -122,7 +122,7 @@ pub use resolver::{
     STOP_COMPLETELY_MAX_ITERATIONS, add_motion, change_cycle_speed, combine_motion, csharp_sign,
     subtract_motion,
 };
-pub use rules::{Fidelity, Rules};
+pub use rules::{Fidelity, Rules, SharedRules};
 pub use sequence::AnimSequence;
 pub use state::{Motion, MotionState};
 pub use timing::{AnimationLookup, anim_data_length, anim_dist};

@@ -20,7 +20,10 @@ use crate::command::is_action;
 use crate::explain::{Explain, NoExplain, TRACE_TARGET, TraceExplain};
 use crate::motion::READY;
 use crate::pending::PendingQueue;
-use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, WeenieError};
+use crate::{
+    AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, SharedRules,
+    WeenieError,
+};
 
 /// `$table.$method(args)`, explained to the `tracing` target [`TRACE_TARGET`] when it is
 /// enabled at TRACE (see [`TraceExplain`]); the plain resolver call otherwise. With a sink
@@ -107,7 +110,9 @@ impl MotionTableManager {
     pub fn new(table: Option<Resolver>, rules: Rules) -> Self {
         Self {
             table: table.map(|mut r| {
-                r.rules = rules;
+                if *r.rules != rules {
+                    r.rules = SharedRules::new(rules);
+                }
                 r
             }),
             ..Self::default()

@@ -35,7 +35,7 @@
 //! `crates/ac-motiontable/tests/it/queue_literal.rs` checks the result call by call against a
 //! literal transcription of ACE's rescanning code.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 
 use crate::command::{CommandMask, is_modifier, is_style, is_substate};
 use crate::{AnimNode, AnimSequence, MotionCommand};
@@ -75,8 +75,10 @@ pub(crate) struct PendingQueue {
     substate_barriers: VecDeque<u64>,
     /// Positions of the non-zero entries that stop a style's look back.
     style_barriers: VecDeque<u64>,
-    /// Positions of the [`Branch::Style`] entries (any count), by motion, ascending.
-    styles: BTreeMap<u32, VecDeque<u64>>,
+    /// Positions of the [`Branch::Style`] entries (any count), by motion, ascending. A list
+    /// rather than a map: the styles queued at once are one or two, and an empty list owns no
+    /// heap (a stance change is rare; an object at rest keeps none of it).
+    styles: Vec<(u32, VecDeque<u64>)>,
 }
 
 impl PendingQueue {
@@ -111,11 +113,15 @@ impl PendingQueue {
             }
         }
         if branch(head.motion) == Branch::Style
-            && let Some(list) = self.styles.get_mut(&head.motion)
+            && let Some(i) = self.styles.iter().position(|(m, _)| *m == head.motion)
         {
+            let list = &mut self.styles[i].1;
             list.pop_front();
             if list.is_empty() {
-                self.styles.remove(&head.motion);
+                self.styles.swap_remove(i);
+                if self.styles.is_empty() {
+                    self.styles = Vec::new();
+                }
             }
         }
         Some(head)
@@ -132,7 +138,10 @@ impl PendingQueue {
         };
         self.entries.push_back(node);
         if kind == Branch::Style {
-            self.styles.entry(node.motion).or_default().push_back(pos);
+            match self.styles.iter_mut().find(|(m, _)| *m == node.motion) {
+                Some((_, list)) => list.push_back(pos),
+                None => self.styles.push((node.motion, VecDeque::from([pos]))),
+            }
         }
         if node.num_anims != 0 {
             self.nonzero.push_back(pos);
@@ -176,7 +185,8 @@ impl PendingQueue {
     /// comes first.
     fn equal_style_before_barrier(&self, motion: u32) -> Option<u64> {
         let barrier = self.style_barriers.back().copied();
-        let same = self.styles.get(&motion)?.back().copied()?;
+        let (_, list) = self.styles.iter().find(|(m, _)| *m == motion)?;
+        let same = list.back().copied()?;
         barrier.is_none_or(|b| same >= b).then_some(same)
     }
 

@@ -17,7 +17,7 @@ use crate::explain::{
     Branch, CountRule, DetourReason, Explain, ExplainEvent, FallThrough, Limit, LinkFound,
     LinkKind, NoExplain, Operation, Refusal, Role, SequenceEdit, Shortcut, StateSummary,
 };
-use crate::{AnimSequence, MotionState, Rules};
+use crate::{AnimSequence, MotionState, Rules, SharedRules};
 use ac_dat::motion::{MotionCommand, TableKey};
 
 /// ACE's `PhysicsGlobals.EPSILON` (0.0002f): the "too small to matter" tolerance of the whole
@@ -137,7 +137,7 @@ pub struct Resolver {
     ix: Arc<Index>,
     /// The rules the table is read under. `pub(crate)` so a [`crate::MotionTableManager`] can
     /// read a shared index under its own object's rules.
-    pub(crate) rules: Rules,
+    pub(crate) rules: SharedRules,
 }
 
 /// The record and its sorted indexes (built once per table).
@@ -214,13 +214,13 @@ impl Resolver {
                 link_outer,
                 link_inner,
             }),
-            rules,
+            rules: SharedRules::new(rules),
         }
     }
 
     /// The rules this resolver reads its table under.
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.rules.get()
     }
 
     /// The wrapped record.

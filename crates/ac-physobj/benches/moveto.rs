@@ -6,27 +6,18 @@
 //! fast, and the arrival distance is out of reach). Objects are built with the public builder
 //! and driven through [`World`]'s move-to API. Each step ticks the world by 0.04 s, one slice
 //! per object, including the view refresh and mail delivery phases. Divide by 2,000 for the
-//! per-object tick; the chaser's own cost is twice the chase world's average minus a walker's. A counting allocator reports the
-//! allocations in warm steps (target: zero).
+//! per-object tick; the chaser's own cost is twice the chase world's average minus a walker's.
+//! `cargo xtask bench-report` adds instruction counts and allocations per warm tick.
 
-// criterion_group! generates an undocumented function.
-#![allow(missing_docs)]
+#![allow(missing_docs)] // bench_main! generates an undocumented main
 
-mod common {
-    pub mod counting;
-}
-
+use std::hint::black_box;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
+use ac_benchkit::{Suite, Target};
 use ac_physobj::prelude::*;
 use ac_physobj::{MoveToOptions, ObjectId};
 use ac_testkit::synthetic;
-use common::counting::{ALLOCS, Counting};
-use criterion::{Criterion, criterion_group, criterion_main};
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 const PAIRS: u32 = 1_000;
 const STEP: f64 = 0.04;
@@ -114,61 +105,32 @@ fn chases() -> World {
     w
 }
 
-fn warm_allocations(w: &mut World) -> u64 {
-    for _ in 0..120 {
-        w.tick(STEP).expect("a valid step");
-    }
-    let a0 = ALLOCS.load(Ordering::Relaxed);
-    for _ in 0..30 {
-        w.tick(STEP).expect("a valid step");
-    }
-    ALLOCS.load(Ordering::Relaxed) - a0
-}
-
-/// `MOVETO_BENCH_TICKS=walk:N` or `chase:N`: build and warm that world, run N more ticks and
-/// exit without criterion — for instruction counts, e.g. under
-/// `valgrind --tool=cachegrind`: the difference between N and 0 ticks, divided by N × 2,000,
-/// is the per-object tick.
-fn ticks_only() -> bool {
-    let Ok(spec) = std::env::var("MOVETO_BENCH_TICKS") else {
-        return false;
-    };
-    let (which, n) = spec.split_once(':').unwrap_or((spec.as_str(), "0"));
-    let n: u32 = n.parse().expect("MOVETO_BENCH_TICKS=walk:N or chase:N");
-    let mut w = if which == "chase" {
-        chases()
-    } else {
-        walkers()
-    };
-    warm_allocations(&mut w);
-    for _ in 0..n {
-        w.tick(STEP).expect("a valid step");
-    }
-    true
-}
-
-fn bench(c: &mut Criterion) {
-    if ticks_only() {
-        return;
-    }
-    let mut walk = walkers();
-    let walk_allocs = warm_allocations(&mut walk);
-    let mut chase = chases();
-    let chase_allocs = warm_allocations(&mut chase);
-    let moving = chase.iter().filter(|(_, o)| o.is_moving_to()).count();
-    eprintln!(
-        "ac-physobj move-to bench: {} objects per world; allocations in 30 warm steps: \
-         walkers {walk_allocs}, chase {chase_allocs}; chasers still moving after warm-up: \
-         {moving}/{PAIRS}",
-        2 * PAIRS
+fn cases(s: &mut Suite) {
+    s.case("moveto_world_2k_walkers")
+        .what("World::tick(0.04 s) of 2,000 walkers on the synthetic humanoid (per object)")
+        .ops_per_iter(u64::from(2 * PAIRS))
+        .warmup(120)
+        .counted(30)
+        .run(walkers, |w| w.tick(black_box(STEP)));
+    s.case("moveto_world_1k_chasers")
+        .what("World::tick(0.04 s) of 1,000 runners each chased by a MoveToObject chaser (per object)")
+        .ops_per_iter(u64::from(2 * PAIRS))
+        .warmup(120)
+        .counted(30)
+        .run(chases, |w| w.tick(black_box(STEP)));
+    s.metric(
+        "moveto_chasers_moving",
+        "chasers",
+        "chasers of 1,000 still moving to their runner after 120 warm steps (all: nobody arrives)",
+        Some(Target::AtLeast(f64::from(PAIRS))),
+        || {
+            let mut w = chases();
+            for _ in 0..120 {
+                w.tick(STEP).expect("a valid step");
+            }
+            w.iter().filter(|(_, o)| o.is_moving_to()).count() as f64
+        },
     );
-    c.bench_function("world tick 2k walking objects", |b| {
-        b.iter(|| walk.tick(STEP))
-    });
-    c.bench_function("world tick 1k runners + 1k chasers moving to them", |b| {
-        b.iter(|| chase.tick(STEP))
-    });
 }
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+ac_benchkit::bench_main!("ac-physobj/moveto", cases);

@@ -2,7 +2,7 @@
 
 use ac_dat::{AnimationHook, Frame};
 use ac_interp_manager::Position;
-use ac_motiontable::Rules;
+use ac_motiontable::SharedRules;
 use glam::Vec3;
 
 use crate::events::ObjectEvent;
@@ -54,7 +54,7 @@ pub(crate) struct ObjCore<W> {
     /// (the interpreter sees the core, not the position manager).
     pub(crate) pm_constrained: bool,
     pub(crate) physics_layer: bool,
-    pub(crate) rules: Rules,
+    pub(crate) rules: SharedRules,
     /// The object id: only the reference host reads it.
     #[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
     pub(crate) id: u32,
@@ -99,7 +99,7 @@ impl<W> ObjCore<W> {
     /// TransientState Contact|OnWalkable, a cell with id 0, identity position, zero velocities,
     /// scale 1, friction 0.95, one collision sphere, the physics layer on, no event logging.
     pub(crate) fn new(parts: PartArray, weenie: Option<W>) -> Self {
-        let rules = parts.rules();
+        let rules = parts.sequence.shared_rules().clone();
         Self {
             parts,
             weenie,

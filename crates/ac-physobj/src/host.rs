@@ -157,7 +157,7 @@ pub(crate) fn get_minterp<'a, W: Weenie>(
 ) -> &'a mut MovementManager {
     if mm.is_none() {
         core.log(ObjectEvent::MakeMovementManager);
-        let mut m = MovementManager::with_clock(core.rules, core.update_time);
+        let mut m = MovementManager::with_shared_rules(core.rules.clone(), core.update_time);
         m.enter_default_state(core);
         let is_static = core.state.contains(ObjectState::STATIC);
         if is_static != core.rules.minterp_activates_non_static {
@@ -165,7 +165,7 @@ pub(crate) fn get_minterp<'a, W: Weenie>(
         }
         *mm = Some(m);
     }
-    let rules = core.rules;
+    let rules = core.rules.get();
     // Already filled above: the closure never runs; it only avoids an unwrap.
     mm.get_or_insert_with(|| MovementManager::new(rules))
 }

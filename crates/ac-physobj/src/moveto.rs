@@ -321,7 +321,8 @@ impl<W: Weenie> PhysicsObj<W> {
     fn ensure_movement_manager(&mut self) {
         if self.mm.is_none() {
             self.core.log(ObjectEvent::MakeMovementManager);
-            let mut m = MovementManager::with_clock(self.core.rules, self.core.update_time);
+            let mut m =
+                MovementManager::with_shared_rules(self.core.rules.clone(), self.core.update_time);
             self.core.lent_pm = self.pm.take();
             m.enter_default_state(&mut self.core);
             self.pm = self.core.lent_pm.take();

@@ -76,7 +76,7 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// The rules every layer of this object follows (those of its part array).
     pub fn rules(&self) -> Rules {
-        self.core.rules
+        self.core.rules.get()
     }
 
     // ------------------------------------------------------------------ state
@@ -233,8 +233,8 @@ impl<W: Weenie> PhysicsObj<W> {
             return self.perform_move_to(mvs);
         }
         if self.mm.is_none() {
-            self.mm = Some(MovementManager::with_clock(
-                self.core.rules,
+            self.mm = Some(MovementManager::with_shared_rules(
+                self.core.rules.clone(),
                 self.core.update_time,
             ));
         }
@@ -382,7 +382,7 @@ impl<W: Weenie> PhysicsObj<W> {
         if self.pm.is_none() {
             let _ = self.core.set_active(true);
         }
-        let rules = self.core.rules;
+        let rules = self.core.rules.get();
         self.pm
             .get_or_insert_with(|| Box::new(PositionManager::new(rules)))
     }

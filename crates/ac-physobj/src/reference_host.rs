@@ -321,7 +321,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// `min_quantum` or above `huge_quantum`), else the offsets of the [`Self::anim_tick`]
     /// slices, appended to `out`.
     pub fn anim_update_object(&mut self, dt: f64, out: &mut Vec<Frame>) -> Option<u32> {
-        let rules = self.core.rules;
+        let rules = self.core.rules.get();
         let tick = f64::from(rules.min_quantum);
         let maxq = f64::from(rules.max_quantum);
         if dt < tick || dt > rules.huge_quantum {
@@ -356,8 +356,8 @@ impl<W: Weenie> PhysicsObj<W> {
     /// [`Self::mi_enter_default_state`]. Replaces any previous interpreter.
     pub fn mi_create(&mut self) {
         self.mm
-            .insert(MovementManager::with_clock(
-                self.core.rules,
+            .insert(MovementManager::with_shared_rules(
+                self.core.rules.clone(),
                 self.core.update_time,
             ))
             .create_interpreter();

@@ -369,7 +369,7 @@ impl<W: Weenie> PhysicsObj<W> {
             self.core.transient.remove(TransientState::ACTIVE);
             return (res, 0.0);
         }
-        let rules = self.core.rules;
+        let rules = self.core.rules.get();
         let tick = f64::from(rules.min_quantum);
         let maxq = f64::from(rules.max_quantum);
         if dt > rules.huge_quantum {

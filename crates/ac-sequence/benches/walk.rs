@@ -1,53 +1,24 @@
 //! Criterion benchmark: one `Sequence::update` of a walking creature (WalkForward cycle with
 //! root motion on frames 0 and 4, sequence velocity 3.12 m/s, 30 fps, one tick at 30 Hz),
-//! with a counting global allocator to check that steady-state updates allocate nothing.
+//! on a hand-made walk cycle; the harness checks that steady-state updates allocate nothing.
+//! (`ac-physobj`'s `user` bench measures a walker of the scenario table.)
 //!
-//! Target: ≤ 50 ns per update, zero allocations after warm-up.
+//! Target: zero allocations after warm-up.
 //!
 //! `sequence_far_out_of_range_slice`: one 1/30 s slice of a cycle stored with low frame −2³¹
 //! and played at 10⁹ frames per second (3.3·10⁷ frame indices outside the animation per
 //! slice, quirk `far-frame-range`). Target: ≤ 10 µs per slice (ACE walks every index: ~0.8 s).
 
-// criterion's group macro generates an undocumented function.
-#![allow(missing_docs)]
+#![allow(missing_docs)] // bench_main! generates an undocumented main
 
 use ac_motiontable::Rules;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
+use ac_benchkit::Suite;
 use ac_dat::{AnimData, Animation, AnimationFrame, Frame};
 use ac_sequence::{AFrame, AnimationCache, Sequence};
-use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{Quat, Vec3};
-
-/// Counts every allocation made through the global allocator.
-struct Counting;
-
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
-
-// SAFETY: forwards every call unchanged to the system allocator; only counts.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 fn walking() -> Sequence {
     let step = Frame {
@@ -94,68 +65,53 @@ fn far_out_of_range() -> Sequence {
     s
 }
 
-fn bench(c: &mut Criterion) {
-    let mut seq = walking();
-    let mut hooks = Vec::with_capacity(16);
-    let dt = 1.0f32 / 30.0;
-    // Warm-up: leave the link, fill the hook buffer once.
-    for _ in 0..64 {
-        let mut f = AFrame::IDENTITY;
-        seq.update(dt, Some(&mut f), Some(&mut hooks));
-        hooks.clear();
-    }
-    let before = ALLOCS.load(Ordering::Relaxed);
-    const N: u64 = 100_000;
-    for _ in 0..N {
-        let mut f = AFrame::IDENTITY;
-        seq.update(black_box(dt), Some(&mut f), Some(&mut hooks));
-        black_box(f);
-        hooks.clear();
-    }
-    let allocs = ALLOCS.load(Ordering::Relaxed) - before;
-    eprintln!("walk update: {allocs} allocations in {N} steady-state updates");
+const DT: f32 = 1.0 / 30.0;
 
-    c.bench_function("sequence_walk_update", |b| {
-        b.iter(|| {
-            let mut f = AFrame::IDENTITY;
-            seq.update(black_box(dt), Some(&mut f), Some(&mut hooks));
-            hooks.clear();
-            black_box(f)
-        })
-    });
-    c.bench_function("sequence_walk_update_turning", |b| {
-        seq.set_omega(Vec3::new(0.0, 0.0, 1.5));
-        b.iter(|| {
-            let mut f = AFrame::IDENTITY;
-            seq.update(black_box(dt), Some(&mut f), Some(&mut hooks));
-            hooks.clear();
-            black_box(f)
-        })
-    });
+/// One 1/30 s update with an offset frame and a hook list.
+fn update(seq: &mut Sequence, hooks: &mut Vec<ac_dat::AnimationHook>) -> AFrame {
+    let mut f = AFrame::IDENTITY;
+    seq.update(black_box(DT), Some(&mut f), Some(hooks));
+    hooks.clear();
+    f
 }
 
-fn bench_far_out_of_range(c: &mut Criterion) {
-    let dt = 1.0f32 / 30.0;
-    let mut hooks = Vec::with_capacity(16);
-    c.bench_function("sequence_far_out_of_range_slice", |b| {
-        // A fresh sequence per batch keeps every measured slice inside the 2³¹-frame run (the
-        // head needs ~65 slices to reach frame 0).
-        b.iter_batched_ref(
-            far_out_of_range,
-            |seq| {
-                let mut f = AFrame::IDENTITY;
-                let work = seq.update(black_box(dt), Some(&mut f), Some(&mut hooks));
-                hooks.clear();
-                black_box((f, work))
+fn bench(s: &mut Suite) {
+    s.case("sequence_walk_update")
+        .what("Sequence::update by 1/30 s of a walk cycle with root motion")
+        .warmup(64)
+        .counted(100_000)
+        .run(
+            || (walking(), Vec::with_capacity(16)),
+            |(seq, hooks)| update(seq, hooks),
+        );
+    s.case("sequence_walk_update_turning")
+        .what("Sequence::update by 1/30 s of a walk cycle with root motion and omega")
+        .warmup(64)
+        .counted(100_000)
+        .run(
+            || {
+                let mut seq = walking();
+                seq.set_omega(Vec3::new(0.0, 0.0, 1.5));
+                (seq, Vec::with_capacity(16))
             },
-            criterion::BatchSize::SmallInput,
-        )
-    });
+            |(seq, hooks)| update(seq, hooks),
+        );
+    // A fresh sequence per call keeps every measured slice inside the 2³¹-frame run (the head
+    // needs ~65 slices to reach frame 0).
+    s.case("sequence_far_out_of_range_slice")
+        .what("one 1/30 s slice of a cycle with low frame -2^31 at 10^9 fps (target 10 µs; ACE ~0.8 s)")
+        .warmup(10)
+        .counted(100)
+        .target_ns(10_000.0)
+        .run_batched(
+            || (far_out_of_range(), Vec::with_capacity(16)),
+            |(seq, hooks)| {
+                let mut f = AFrame::IDENTITY;
+                let work = seq.update(black_box(DT), Some(&mut f), Some(hooks));
+                hooks.clear();
+                (f, work)
+            },
+        );
 }
 
-criterion_group!(
-    name = benches;
-    config = Criterion::default();
-    targets = bench, bench_far_out_of_range
-);
-criterion_main!(benches);
+ac_benchkit::bench_main!("ac-sequence/walk", bench);

@@ -6,7 +6,7 @@ use ac_dat::{
     AnimData, Animation, AnimationFrame, AnimationHook, Frame, HOOK_DIR_BACKWARD, HOOK_DIR_BOTH,
     HOOK_DIR_FORWARD, HookData,
 };
-use ac_motiontable::Rules;
+use ac_motiontable::{Rules, SharedRules};
 use glam::Vec3;
 use slotmap::SlotMap;
 
@@ -134,7 +134,7 @@ pub struct Sequence {
     placement_frame_id: i32,
     source: Arc<dyn AnimationSource>,
     missing_animation: Option<u32>,
-    rules: Rules,
+    rules: SharedRules,
     /// The opt-in playback log (boxed: a sequence without it stays small).
     playback: Option<Box<PlaybackLog>>,
 }
@@ -203,14 +203,20 @@ impl Sequence {
             placement_frame_id: 0,
             source,
             missing_animation: None,
-            rules,
+            rules: SharedRules::new(rules),
             playback: None,
         }
     }
 
     /// The rules this sequence was built with.
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.rules.get()
+    }
+
+    /// The rules this sequence was built with, shared (the object that owns the sequence
+    /// keeps the same allocation).
+    pub fn shared_rules(&self) -> &SharedRules {
+        &self.rules
     }
 
     /// The animation source this sequence loads from.

@@ -4,42 +4,71 @@
 //! `open_modes`: the same sweep, and a preload of every animation (what
 //! `AnimationCache::load_all` does), over the synthetic DAT written to a file and opened with
 //! positional reads (the default), read into memory, or memory-mapped — opening included.
-#![allow(missing_docs)] // criterion_group! generates undocumented items
+#![allow(missing_docs)] // bench_main! generates an undocumented main
 
+use ac_benchkit::Suite;
 use ac_dat::{Animation, DatArchive, MotionTable};
 use ac_testkit::synthetic::{self, Corpus};
-use criterion::{Criterion, criterion_group, criterion_main};
 
-fn bench(c: &mut Criterion) {
+fn dat() -> DatArchive {
     let bytes = Corpus::generate(synthetic::DEFAULT_SEED)
         .to_dat()
         .expect("synthetic DAT");
-    let dat = DatArchive::from_vec(bytes).expect("open");
-    c.bench_function("sweep_436_tables_with_animations_and_setups", |b| {
-        b.iter(|| {
-            let r = ac_testkit::sweep::sweep(&dat);
-            assert_eq!(r.stats.tables, synthetic::TABLE_COUNT);
-            r
-        })
-    });
-    let humanoid = dat
-        .entry(synthetic::HUMANOID_TABLE_ID)
-        .expect("lookup")
-        .expect("present");
-    c.bench_function("parse_humanoid_table", |b| {
-        b.iter(|| dat.read_entry::<MotionTable>(&humanoid).expect("parse"))
-    });
-    c.bench_function("generate_synthetic_corpus", |b| {
-        b.iter(|| Corpus::generate(synthetic::DEFAULT_SEED))
-    });
+    DatArchive::from_vec(bytes).expect("open")
 }
 
-fn open_modes(c: &mut Criterion) {
-    let bytes = Corpus::generate(synthetic::DEFAULT_SEED)
-        .to_dat()
-        .expect("synthetic DAT");
-    let path = std::env::temp_dir().join(format!("ac-dat-bench-{}.dat", std::process::id()));
-    std::fs::write(&path, &bytes).expect("write the synthetic DAT");
+fn bench(s: &mut Suite) {
+    s.case("sweep_436_tables_with_animations_and_setups")
+        .what("the sweep of the synthetic DAT in memory, single thread (tables, animations, setups, every default state and cycle transition)")
+        .warmup(2)
+        .counted(5)
+        .run(dat, |dat| {
+            let r = ac_testkit::sweep::sweep(dat);
+            assert_eq!(r.stats.tables, synthetic::TABLE_COUNT);
+            r
+        });
+    s.case("parse_humanoid_table")
+        .what("decode the synthetic humanoid motion table (the largest) from the DAT")
+        .counted(100)
+        .run(
+            || {
+                let dat = dat();
+                let humanoid = dat
+                    .entry(synthetic::HUMANOID_TABLE_ID)
+                    .expect("lookup")
+                    .expect("present");
+                (dat, humanoid)
+            },
+            |(dat, humanoid)| dat.read_entry::<MotionTable>(humanoid).expect("parse"),
+        );
+    s.case("generate_synthetic_corpus")
+        .what("generate the synthetic corpus (436 tables, their animations and setups) in memory")
+        .warmup(1)
+        .counted(3)
+        .run(|| (), |_| Corpus::generate(synthetic::DEFAULT_SEED));
+}
+
+/// The synthetic DAT written to a temporary file, removed when dropped.
+struct TempDat(std::path::PathBuf);
+
+impl TempDat {
+    fn new() -> Self {
+        let bytes = Corpus::generate(synthetic::DEFAULT_SEED)
+            .to_dat()
+            .expect("synthetic DAT");
+        let path = std::env::temp_dir().join(format!("ac-dat-bench-{}.dat", std::process::id()));
+        std::fs::write(&path, &bytes).expect("write the synthetic DAT");
+        Self(path)
+    }
+}
+
+impl Drop for TempDat {
+    fn drop(&mut self) {
+        std::fs::remove_file(&self.0).ok();
+    }
+}
+
+fn open_modes(s: &mut Suite) {
     type Open = fn(&std::path::Path) -> DatArchive;
     let modes: [(&str, Open); 3] = [
         ("positional", |p| DatArchive::open(p).expect("open")),
@@ -52,19 +81,27 @@ fn open_modes(c: &mut Criterion) {
             unsafe { DatArchive::open_mapped(p) }.expect("open")
         }),
     ];
-    let mut g = c.benchmark_group("open_modes");
     for (name, open) in modes {
-        g.bench_function(format!("sweep_{name}"), |b| {
-            b.iter(|| {
-                let dat = open(&path);
+        s.case(&format!("open_modes_sweep_{name}"))
+            .what(&format!(
+                "open the synthetic DAT file ({name}) and sweep it, single thread"
+            ))
+            .warmup(2)
+            .counted(5)
+            .run(TempDat::new, |file| {
+                let dat = open(&file.0);
                 let r = ac_testkit::sweep::sweep(&dat);
                 assert_eq!(r.stats.tables, synthetic::TABLE_COUNT);
                 r
-            })
-        });
-        g.bench_function(format!("load_animations_{name}"), |b| {
-            b.iter(|| {
-                let dat = open(&path);
+            });
+        s.case(&format!("open_modes_load_animations_{name}"))
+            .what(&format!(
+                "open the synthetic DAT file ({name}) and decode every animation"
+            ))
+            .warmup(2)
+            .counted(5)
+            .run(TempDat::new, |file| {
+                let dat = open(&file.0);
                 let entries: Vec<_> = dat
                     .entries_of::<Animation>()
                     .map(|e| e.expect("entry"))
@@ -74,16 +111,8 @@ fn open_modes(c: &mut Criterion) {
                     .iter()
                     .map(|e| dat.read_entry::<Animation>(e).expect("parse").num_frames())
                     .sum::<u32>()
-            })
-        });
+            });
     }
-    g.finish();
-    std::fs::remove_file(&path).ok();
 }
 
-criterion_group! {
-    name = benches;
-    config = Criterion::default().sample_size(20);
-    targets = bench, open_modes
-}
-criterion_main!(benches);
+ac_benchkit::bench_main!("ac-testkit/sweep", bench, open_modes);

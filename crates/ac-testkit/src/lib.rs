@@ -9,7 +9,9 @@
 //!   half of `cargo xtask sweep`);
 //! * [`catalogue`] — the golden transition catalogue: what a motion table resolves to, as text
 //!   (insta snapshots and `cargo xtask snapshots`);
-//! * [`logs`] — the stack's `tracing` events captured as text, for tests of what a log shows.
+//! * [`logs`] — the stack's `tracing` events captured as text, for tests of what a log shows;
+//! * [`walk_run`] — the walk/run humanoid of the physics conformance scenarios, which the
+//!   benchmarks measure what a user pays on.
 //!
 //! It sits beside the stack rather than in it: it may depend on any library crate, and the
 //! library crates use it only as a dev-dependency, so a program that depends on
@@ -19,3 +21,4 @@ pub mod catalogue;
 pub mod logs;
 pub mod sweep;
 pub mod synthetic;
+pub mod walk_run;

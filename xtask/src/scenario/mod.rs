@@ -158,6 +158,39 @@ mod tests {
         Ok(n)
     }
 
+    /// The definitions of one corpus file, parsed.
+    fn definitions_of(name: &str) -> defs::DataSet {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../fixtures/scenarios")
+            .join(name);
+        let text = std::fs::read_to_string(&path).expect("read scenario");
+        let mut d = defs::Definitions::default();
+        for line in text.lines() {
+            let t = lexer::tokenize(line);
+            if let Some((&kw, rest)) = t.split_first()
+                && defs::is_definition(kw)
+            {
+                defs::parse_def(kw, rest)
+                    .and_then(|def| d.apply(def))
+                    .expect("definition");
+            }
+        }
+        d.data_set()
+    }
+
+    /// The benchmarks' walk/run humanoid (`ac_testkit::walk_run`) is the public scenario's.
+    #[test]
+    fn walk_run_humanoid_is_the_scenarios() {
+        use ac_testkit::walk_run;
+        let data = definitions_of("phys_walk_run_stop.scn");
+        assert_eq!(
+            data.tables.get(&walk_run::TABLE_ID),
+            Some(&walk_run::table())
+        );
+        let anims: Vec<_> = data.anims.into_values().map(|a| (*a).clone()).collect();
+        assert_eq!(anims, walk_run::animations());
+    }
+
     #[test]
     fn every_corpus_line_parses() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/scenarios");

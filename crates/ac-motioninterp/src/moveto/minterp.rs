@@ -1,6 +1,6 @@
 //! How the move-to manager reaches its sibling interpreter.
 
-use ac_motiontable::Rules;
+use ac_motiontable::SharedRules;
 
 use crate::error::WeenieError;
 use crate::host::MotionHost;
@@ -13,7 +13,7 @@ use crate::params::{MovementParameters, MovementStruct, MovementType};
 /// `DoMotion`), that interpreter itself.
 pub(crate) enum Minterp<'a> {
     /// The movement manager's slot and the rules of an interpreter created in it.
-    Slot(&'a mut Option<MotionInterp>, Rules),
+    Slot(&'a mut Option<MotionInterp>, &'a SharedRules),
     /// The interpreter that is calling back.
     Live(&'a mut MotionInterp),
 }
@@ -23,14 +23,11 @@ impl Minterp<'_> {
     pub(crate) fn get<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> &mut MotionInterp {
         match self {
             Minterp::Live(mi) => mi,
-            Minterp::Slot(slot, rules) => {
-                let f = *rules;
-                slot.get_or_insert_with(|| {
-                    let mut mi = MotionInterp::new(f);
-                    mi.enter_default_state(host);
-                    mi
-                })
-            }
+            Minterp::Slot(slot, rules) => slot.get_or_insert_with(|| {
+                let mut mi = MotionInterp::with_shared_rules(SharedRules::clone(rules));
+                mi.enter_default_state(host);
+                mi
+            }),
         }
     }
 

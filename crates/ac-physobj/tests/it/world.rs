@@ -11,6 +11,8 @@ use ac_motiontable::Rules;
 /// or order shows up here (update it only for an intended behaviour change).
 const PINNED: u64 = 0xFB3C_97D8_8DC9_F5D8;
 const STEPS: usize = 240;
+/// Digest of the mixed world after [`STEPS`] fixed steps ([`World::step`]), pinned likewise.
+const PINNED_STEPS: u64 = 0xD100_E1DD_AA1C_C8F9;
 
 fn mixed_world() -> World {
     let mut w = World::new(Rules::default());
@@ -99,6 +101,27 @@ fn serial_tick_is_deterministic_and_pinned() {
 #[test]
 fn parallel_tick_is_bit_identical() {
     assert_eq!(run(true), run(false));
+}
+
+/// The mixed world after [`STEPS`] fixed steps at an irregular frame rate.
+fn run_steps(parallel: bool) -> u64 {
+    let mut w = mixed_world();
+    for s in 0..STEPS {
+        if parallel {
+            w.step_parallel(dt(s)).expect("finite step");
+        } else {
+            w.step(dt(s)).expect("finite step");
+        }
+    }
+    w.digest()
+}
+
+#[test]
+fn parallel_fixed_steps_are_bit_identical() {
+    let serial = run_steps(false);
+    assert_eq!(run_steps(true), serial);
+    assert_ne!(serial, mixed_world().digest(), "the steps moved the world");
+    assert_eq!(serial, PINNED_STEPS, "digest 0x{serial:016X}");
 }
 
 #[test]
