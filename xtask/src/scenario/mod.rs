@@ -17,6 +17,7 @@ pub mod dump_moveto;
 pub mod error;
 pub mod exec;
 pub mod exec_moveto;
+pub mod float;
 pub mod format;
 pub mod lexer;
 pub mod moveto_steps;
@@ -68,53 +69,92 @@ pub struct Outcome {
 /// Runs a scenario given as text (the whole file) and returns its trace.
 ///
 /// Lines are split on `\n` (a trailing `\r` is dropped); the file need not be valid UTF-8
-/// (invalid bytes are replaced and then rejected as malformed tokens at their line).
+/// (invalid bytes are replaced and then rejected as malformed tokens at their line). The whole
+/// trace is kept in memory: to run long scenarios, [`run_to`] writes it out as it goes.
 pub fn run_text(text: &str) -> Outcome {
     run_text_with(text, ac_motiontable::Fidelity::Ace)
 }
 
 /// [`run_text`] with the objects reproducing `fidelity`.
 pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome {
+    let mut stdout = Vec::new();
+    let error = run_to(text.as_bytes(), fidelity, &mut stdout)
+        .unwrap_or_else(|e| unreachable!("reading a string and writing a Vec cannot fail: {e}"));
+    Outcome {
+        stdout: String::from_utf8(stdout).expect("the trace is built from UTF-8 text"),
+        error,
+    }
+}
+
+/// The trace text the runner holds before writing it out: a few pages, so that stdout is
+/// written in large pieces and memory does not grow with the trace.
+const OUTPUT_CHUNK: usize = 32 * 1024;
+
+/// Runs a scenario read line by line from `input`, writing its trace to `out` as it goes;
+/// returns the bad-input error that stopped it, if any (the trace up to the bad line is
+/// written). An `Err` is a failure to read the input or to write the trace.
+///
+/// Memory does not grow with the length of the script or of its trace: the runner holds one
+/// input line, at most [`OUTPUT_CHUNK`] bytes of trace plus one step's text, and what the
+/// scenario defines (animations, whose frames are capped together, and tables).
+///
+/// Lines split as [`str::lines`] splits them; invalid UTF-8 is replaced, as in [`run_text`].
+pub fn run_to(
+    mut input: impl std::io::BufRead,
+    fidelity: ac_motiontable::Fidelity,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<Option<ScenarioError>> {
     let mut runner = exec::Runner::new(fidelity.into());
-    for (i, line) in text.lines().enumerate() {
-        let tokens = lexer::tokenize(line);
+    let mut raw = Vec::new();
+    let mut line_no = 0;
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        line_no += 1;
+        let line = String::from_utf8_lossy(line_ending_removed(&raw));
+        let tokens = lexer::tokenize(&line);
         if tokens.is_empty() {
             continue;
         }
         if let Err(message) = runner.line(&tokens) {
-            return Outcome {
-                stdout: runner.into_output(),
-                error: Some(ScenarioError::new(i + 1, message).with_text(line)),
-            };
+            runner.write_output(out)?;
+            return Ok(Some(ScenarioError::new(line_no, message).with_text(&line)));
+        }
+        if runner.pending_output() >= OUTPUT_CHUNK {
+            runner.write_output(out)?;
         }
     }
-    Outcome {
-        stdout: runner.into_output(),
-        error: None,
+    runner.write_output(out)?;
+    Ok(None)
+}
+
+/// A line without its `\n` or `\r\n` ending, as [`str::lines`] returns it.
+fn line_ending_removed(raw: &[u8]) -> &[u8] {
+    match raw.strip_suffix(b"\n") {
+        Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+        None => raw,
     }
 }
 
-/// Runs the scenario file `path`; an error names the file.
-pub fn run_file(
-    path: &std::path::Path,
-    fidelity: ac_motiontable::Fidelity,
-) -> std::io::Result<Outcome> {
-    let bytes = std::fs::read(path)?;
-    let mut outcome = run_text_with(&String::from_utf8_lossy(&bytes), fidelity);
-    outcome.error = outcome.error.map(|e| e.in_file(path));
-    Ok(outcome)
-}
-
-/// Runs the command: the trace on stdout; bad input → stderr `scenario line N: …`, exit 2.
+/// Runs the command: the trace on stdout as it is produced; bad input → stderr
+/// `scenario line N: …`, exit 2.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let outcome = run_file(&args.file, args.fidelity.into())
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))?;
+    use anyhow::Context as _;
     use std::io::Write as _;
+    let file = std::fs::File::open(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(outcome.stdout.as_bytes())?;
+    let error = run_to(
+        std::io::BufReader::with_capacity(64 * 1024, file),
+        args.fidelity.into(),
+        &mut stdout,
+    )
+    .with_context(|| format!("running {}", args.file.display()))?;
     stdout.flush()?;
-    if let Some(err) = outcome.error {
-        eprintln!("{err}");
+    if let Some(err) = error {
+        eprintln!("{}", err.in_file(&args.file));
         std::process::exit(2);
     }
     Ok(())
