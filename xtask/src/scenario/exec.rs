@@ -529,7 +529,7 @@ impl Runner {
         let t = &mut self.out;
         if let Some(s) = self.session.as_mut() {
             for e in s.obj_mut().drain_events() {
-                t.str("  event ").display(e).nl();
+                t.str("  event ").event(&e).nl();
             }
         }
         for f in &self.step_output.offsets {

@@ -6,8 +6,8 @@
 //! lays them out differently (`1e+30`, `1.0`) and, when the value lies exactly halfway between
 //! two shortest candidates, keeps the even one where the standard library rounds up. This
 //! module re-lays the digits and applies the standard library's tie rule, so the text is
-//! byte-for-byte `format!("{x}")` — which the tests check on random bit patterns and every tie
-//! class, and which was checked once on all 2³² bit patterns when this was written.
+//! byte-for-byte `format!("{x}")`, which the tests check on random bit patterns, integers and
+//! a range holding ties. Integers below 2²⁴ take a shortcut (their text is the integer).
 
 /// Appends `x` exactly as `format!("{x}")` would: the shortest decimal that reads back to the
 /// same f32, never in exponent form (`0.00000014999999`, `4294967300`), `-0` for negative zero,
@@ -24,18 +24,23 @@ pub fn push_f32(out: &mut String, x: f32) {
     if x.is_sign_negative() {
         out.push('-');
     }
-    let (digits, exp) = shortest_digits(x.abs());
-    if digits == 0 {
-        out.push('0');
+    if x.trunc() == x && x.abs() < EXACT_INTEGERS {
+        // Every integer of this range is an f32, so the nearest ones are a unit or less away
+        // and no shorter decimal reads back to `x`: its text is the integer (also `0`, `-0`).
+        out.push_str(itoa::Buffer::new().format(x.abs() as u32));
         return;
     }
+    let (digits, exp) = shortest_digits(x.abs());
     let mut text = itoa::Buffer::new();
     let digits = text.format(digits);
     lay_out(out, digits, exp);
 }
 
+/// 2²⁴: below it every integer is exactly representable (the 24-bit significand).
+const EXACT_INTEGERS: f32 = 16_777_216.0;
+
 /// The shortest round-trip decimal of a finite, non-negative `x` as `digits × 10^exp`, `digits`
-/// without trailing zeros (0 for zero), a tie rounded up as the standard library does.
+/// without trailing zeros, a tie rounded up as the standard library does.
 fn shortest_digits(x: f32) -> (u64, i32) {
     let mut zmij = zmij::Buffer::new();
     let (mut digits, mut exp) = parse_decimal(zmij.format_finite(x).as_bytes());
@@ -163,6 +168,10 @@ mod tests {
             100.0,
             123_456.7,
             4_294_967_300.0,
+            16_777_215.0,
+            16_777_216.0,
+            -16_777_218.0,
+            1e7,
             1e30,
             0.001,
             1e-5,
@@ -203,6 +212,12 @@ mod tests {
         #[test]
         fn any_bit_pattern_prints_like_display(bits in any::<u32>()) {
             let x = f32::from_bits(bits);
+            prop_assert_eq!(text(x), format!("{x}"));
+        }
+
+        #[test]
+        fn integers_print_like_display(n in -(1i32 << 25)..(1 << 25)) {
+            let x = n as f32;
             prop_assert_eq!(text(x), format!("{x}"));
         }
 

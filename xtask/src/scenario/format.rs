@@ -62,6 +62,12 @@ impl Trace {
         self
     }
 
+    /// One character (cheaper than a one-letter [`Self::str`]: no copy call).
+    pub fn ch(&mut self, c: char) -> &mut Self {
+        self.text.push(c);
+        self
+    }
+
     /// End of line.
     pub fn nl(&mut self) -> &mut Self {
         self.text.push('\n');
@@ -80,23 +86,23 @@ impl Trace {
 
     /// `<x>,<y>,<z>`
     pub fn vec3(&mut self, v: Vec3) -> &mut Self {
-        self.f32(v.x).str(",").f32(v.y).str(",").f32(v.z)
+        self.f32(v.x).ch(',').f32(v.y).ch(',').f32(v.z)
     }
 
     /// A quaternion as `<w>,<x>,<y>,<z>`.
     pub fn quat(&mut self, q: Quat) -> &mut Self {
         self.f32(q.w)
-            .str(",")
+            .ch(',')
             .f32(q.x)
-            .str(",")
+            .ch(',')
             .f32(q.y)
-            .str(",")
+            .ch(',')
             .f32(q.z)
     }
 
     /// A frame as `<x>,<y>,<z>/<w>,<x>,<y>,<z>` (slice lines).
     pub fn frame(&mut self, origin: Vec3, orientation: Quat) -> &mut Self {
-        self.vec3(origin).str("/").quat(orientation)
+        self.vec3(origin).ch('/').quat(orientation)
     }
 
     /// A decimal integer.
@@ -144,6 +150,12 @@ impl Trace {
             2 => self.str("Run"),
             n => self.int(n),
         }
+    }
+
+    /// An event's trace text, appended directly (no `Formatter` in between).
+    pub fn event(&mut self, e: &ac_physobj::ObjectEvent) -> &mut Self {
+        let _ = e.write_trace_text(&mut self.text); // appending to a String cannot fail
+        self
     }
 
     /// A value's `Display` text, written in place.

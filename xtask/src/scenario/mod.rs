@@ -95,7 +95,7 @@ const OUTPUT_CHUNK: usize = 32 * 1024;
 /// written). An `Err` is a failure to read the input or to write the trace.
 ///
 /// Memory does not grow with the length of the script or of its trace: the runner holds one
-/// input line, at most [`OUTPUT_CHUNK`] bytes of trace plus one step's text, and what the
+/// input line, at most 32 KiB of trace plus one step's text, and what the
 /// scenario defines (animations, whose frames are capped together, and tables).
 ///
 /// Lines split as [`str::lines`] splits them; invalid UTF-8 is replaced, as in [`run_text`].
@@ -106,6 +106,7 @@ pub fn run_to(
 ) -> std::io::Result<Option<ScenarioError>> {
     let mut runner = exec::Runner::new(fidelity.into());
     let mut raw = Vec::new();
+    let mut spare_tokens = Vec::new();
     let mut line_no = 0;
     loop {
         raw.clear();
@@ -113,21 +114,39 @@ pub fn run_to(
             break;
         }
         line_no += 1;
-        let line = String::from_utf8_lossy(line_ending_removed(&raw));
-        let tokens = lexer::tokenize(&line);
-        if tokens.is_empty() {
-            continue;
-        }
-        if let Err(message) = runner.line(&tokens) {
+        let line = utf8_or_replaced(line_ending_removed(&raw));
+        let mut tokens = reuse(spare_tokens);
+        lexer::tokenize_into(&line, &mut tokens);
+        if !tokens.is_empty()
+            && let Err(message) = runner.line(&tokens)
+        {
             runner.write_output(out)?;
             return Ok(Some(ScenarioError::new(line_no, message).with_text(&line)));
         }
+        spare_tokens = reuse(tokens);
         if runner.pending_output() >= OUTPUT_CHUNK {
             runner.write_output(out)?;
         }
     }
     runner.write_output(out)?;
     Ok(None)
+}
+
+/// An empty vector in the allocation of `v`: the token list of one line is reused for the
+/// next although its borrows end with the line (collecting into a vector of the same layout
+/// keeps the allocation).
+fn reuse<'b>(mut v: Vec<&str>) -> Vec<&'b str> {
+    v.clear();
+    v.into_iter().map(|_| "").collect()
+}
+
+/// The text of a line; invalid UTF-8 is replaced (checked first with the fast validator, as
+/// scripts are nearly always valid).
+fn utf8_or_replaced(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.into(),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 /// A line without its `\n` or `\r\n` ending, as [`str::lines`] returns it.
