@@ -11,7 +11,11 @@
 //! reported but do not change the exit status.
 //!
 //! The DAT is `--dat`, else `$AC_PORTAL_DAT`, else the **synthetic** corpus generated in memory
-//! (`ac_testkit::synthetic`, default seed) — the first output line says which.
+//! (`ac_testkit::synthetic`, default seed) — the first output line says which (with the seed
+//! and the image's digest). `--json` prints one object: `source` (`{"kind":"synthetic","seed",
+//! "digest"}` or `{"kind":"file","path"}`), then one key per row of the text table — the key is
+//! the row's label in snake case (`Tables with a velocity` → `tables_with_a_velocity`), ids are
+//! `"0x%08X"` strings, lists are given in full — and `elapsed_ms`.
 
 use ac_motiontable::Rules;
 use std::io::IsTerminal;
@@ -19,10 +23,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use ac_dat::{DatArchive, MotionTable};
+
+use crate::source::{DatSource, SourceInfo};
 use ac_motiontable::motion::motion_by_index;
 use ac_motiontable::{MotionState, RecordingSequence, Resolver};
 use ac_testkit::sweep::{self, SweepReport};
-use ac_testkit::synthetic;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -114,45 +119,13 @@ pub fn resolve_table(t: &MotionTable) -> ResolveStats {
     })
 }
 
-enum Source {
-    Synthetic(u64),
-    File(PathBuf),
-}
-
-impl Source {
-    fn label(&self) -> String {
-        match self {
-            Source::Synthetic(_) => "synthetic".to_string(),
-            Source::File(p) => p.display().to_string(),
-        }
-    }
-}
-
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let source = match args.dat.clone() {
-        Some(p) => Source::File(p),
-        None => match std::env::var_os("AC_PORTAL_DAT") {
-            Some(p) if !p.is_empty() => Source::File(PathBuf::from(p)),
-            _ => Source::Synthetic(synthetic::DEFAULT_SEED),
-        },
-    };
+    let opened = DatSource::resolve(args.dat.clone()).open()?;
     if !args.json {
-        match &source {
-            Source::Synthetic(seed) => println!(
-                "source: synthetic corpus (seed 0x{seed:016X}, generated in memory; not retail data - set AC_PORTAL_DAT or --dat to sweep a real DAT)"
-            ),
-            Source::File(p) => println!("source: {}", p.display()),
-        }
+        println!("source: {}", opened.info);
     }
-    let dat = match &source {
-        Source::Synthetic(seed) => {
-            let (_, bytes) = crate::fixtures::build(*seed)?;
-            DatArchive::from_vec(bytes).context("opening the synthetic DAT image")?
-        }
-        // The error names the path.
-        Source::File(p) => DatArchive::open(p)?,
-    };
+    let dat = opened.dat;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .build()
@@ -180,18 +153,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         per_table.iter().for_each(|s| total.add(s));
         Some(total)
     };
+    let metrics = metrics(&report, resolve.as_ref());
     if args.json {
-        println!(
-            "{}",
-            to_json(
-                &source.label(),
-                &report,
-                resolve.as_ref(),
-                elapsed.as_millis()
-            )
-        );
+        let out = Json {
+            source: &opened.info,
+            metrics: Metrics(&metrics),
+            elapsed_ms: elapsed.as_millis(),
+        };
+        println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        print_table(&report, resolve.as_ref(), elapsed.as_secs_f64() * 1000.0);
+        print_table(&metrics, &report, elapsed.as_secs_f64() * 1000.0);
     }
     if report.has_errors() {
         anyhow::bail!(
@@ -263,70 +234,213 @@ fn sweep_parallel(dat: &DatArchive) -> (SweepReport, Vec<MotionTable>) {
     (report, parsed)
 }
 
-fn print_table(r: &SweepReport, resolve: Option<&ResolveStats>, elapsed_ms: f64) {
+/// The value of one report row; it serializes as the JSON value of the row's key.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+enum Value {
+    /// A count.
+    Count(usize),
+    /// A count out of the motion tables.
+    Share { count: usize, of: usize },
+    /// The largest table by some count, if any table parsed.
+    Largest(Option<Largest>),
+    /// Resolver runs that succeeded and failed.
+    OkFailed { ok: usize, failed: usize },
+    /// Directory errors, listed below the table in the text.
+    Messages(Vec<String>),
+    /// Records that did not parse.
+    Failures(Vec<FailureJson>),
+    /// Animation ids missing from the DAT.
+    Dangling(Vec<DanglingJson>),
+    /// Frame ranges outside their animation.
+    BadRanges(Vec<BadRangeJson>),
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+struct Largest {
+    #[serde(with = "ac_dat::serde_hex")]
+    table: u32,
+    count: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+struct FailureJson {
+    #[serde(with = "ac_dat::serde_hex")]
+    id: u32,
+    error: String,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+struct DanglingJson {
+    #[serde(with = "ac_dat::serde_hex")]
+    table: u32,
+    #[serde(with = "ac_dat::serde_hex")]
+    anim_id: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+struct BadRangeJson {
+    #[serde(with = "ac_dat::serde_hex")]
+    table: u32,
+    #[serde(with = "ac_dat::serde_hex")]
+    anim_id: u32,
+    low_frame: i32,
+    high_frame: i32,
+    num_frames: u32,
+}
+
+impl std::fmt::Display for Value {
+    /// The text column: a list shows its length (its entries follow the table).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Count(n) => write!(f, "{n}"),
+            Value::Share { count, of: 0 } => write!(f, "{count} / 0"),
+            Value::Share { count, of } => write!(
+                f,
+                "{count} / {of} ({:.1}%)",
+                *count as f64 * 100.0 / *of as f64
+            ),
+            Value::Largest(None) => f.write_str("-"),
+            Value::Largest(Some(l)) => write!(f, "0x{:08X} ({})", l.table, l.count),
+            Value::OkFailed { ok, failed } => write!(f, "{ok} ok / {failed} failed"),
+            Value::Messages(v) => write!(f, "{}", v.len()),
+            Value::Failures(v) => write!(f, "{}", v.len()),
+            Value::Dangling(v) => write!(f, "{}", v.len()),
+            Value::BadRanges(v) => write!(f, "{}", v.len()),
+        }
+    }
+}
+
+/// The report's rows in order: `(JSON key, value)`. The text label is the key in words
+/// ([`label`]), so the two outputs cannot drift apart.
+fn metrics(r: &SweepReport, resolve: Option<&ResolveStats>) -> Vec<(&'static str, Value)> {
     let s = &r.stats;
-    let rows: Vec<(&str, String)> = vec![
-        ("Total motion tables", s.tables.to_string()),
-        ("Total cycle anims", s.cycles.to_string()),
-        ("Total modifier anims", s.modifiers.to_string()),
-        ("Total link source groups", s.link_sources.to_string()),
+    let share = |count| Value::Share {
+        count,
+        of: s.tables,
+    };
+    let largest =
+        |l: Option<(u32, usize)>| Value::Largest(l.map(|(table, count)| Largest { table, count }));
+    let mut rows = vec![
+        ("motion_tables", Value::Count(s.tables)),
+        ("cycles", Value::Count(s.cycles)),
+        ("modifiers", Value::Count(s.modifiers)),
+        ("link_source_groups", Value::Count(s.link_sources)),
+        ("link_destinations", Value::Count(s.link_destinations)),
+        ("motion_data", Value::Count(s.motion_data)),
+        ("tables_with_a_velocity", share(s.tables_with_velocity)),
+        ("tables_with_an_omega", share(s.tables_with_omega)),
         (
-            "Total link destination entries",
-            s.link_destinations.to_string(),
+            "tables_with_bitfield_0x01",
+            share(s.tables_with_clear_modifiers),
         ),
-        ("Total MotionData", s.motion_data.to_string()),
+        ("largest_table_by_cycles", largest(s.largest_by_cycles)),
         (
-            "Tables with a velocity",
-            pct(s.tables_with_velocity, s.tables),
+            "largest_table_by_link_destinations",
+            largest(s.largest_by_links),
         ),
-        ("Tables with an omega", pct(s.tables_with_omega, s.tables)),
+        ("animations_parsed", Value::Count(r.animations)),
+        ("setups_parsed", Value::Count(r.setups)),
         (
-            "Tables with bitfield & 0x01",
-            pct(s.tables_with_clear_modifiers, s.tables),
-        ),
-        (
-            "Biggest cycles table",
-            s.largest_by_cycles
-                .map_or("-".into(), |(id, n)| format!("0x{id:08X} ({n} cycles)")),
-        ),
-        (
-            "Biggest links table",
-            s.largest_by_links.map_or("-".into(), |(id, n)| {
-                format!("0x{id:08X} ({n} link destinations)")
-            }),
-        ),
-        ("Animations parsed", r.animations.to_string()),
-        ("Setups parsed", r.setups.to_string()),
-        ("Directory errors", r.directory_errors.len().to_string()),
-        ("Parse failures", r.failures.len().to_string()),
-        (
-            "Dangling animation ids",
-            r.dangling_animations.len().to_string(),
+            "directory_errors",
+            Value::Messages(r.directory_errors.clone()),
         ),
         (
-            "Frame ranges outside their animation",
-            r.bad_frame_ranges.len().to_string(),
+            "parse_failures",
+            Value::Failures(
+                r.failures
+                    .iter()
+                    .map(|f| FailureJson {
+                        id: f.id,
+                        error: f.error.clone(),
+                    })
+                    .collect(),
+            ),
+        ),
+        (
+            "dangling_animation_ids",
+            Value::Dangling(
+                r.dangling_animations
+                    .iter()
+                    .map(|d| DanglingJson {
+                        table: d.table,
+                        anim_id: d.anim_id,
+                    })
+                    .collect(),
+            ),
+        ),
+        (
+            "frame_ranges_outside_their_animation",
+            Value::BadRanges(
+                r.bad_frame_ranges
+                    .iter()
+                    .map(|b| BadRangeJson {
+                        table: b.table,
+                        anim_id: b.anim_id,
+                        low_frame: b.low_frame,
+                        high_frame: b.high_frame,
+                        num_frames: b.num_frames,
+                    })
+                    .collect(),
+            ),
         ),
     ];
-    let mut rows = rows;
     if let Some(x) = resolve {
-        rows.push((
-            "Resolver: default states ok / failed",
-            format!("{} / {}", x.default_ok, x.default_failed),
-        ));
-        rows.push((
-            "Resolver: cycle transitions ok / refused",
-            format!("{} / {}", x.transitions_ok, x.transitions_failed),
-        ));
-        rows.push((
-            "Resolver: unknown cycle keys / panics",
-            format!("{} / {}", x.unknown_keys, x.panics),
-        ));
+        rows.extend([
+            (
+                "resolver_default_states",
+                Value::OkFailed {
+                    ok: x.default_ok,
+                    failed: x.default_failed,
+                },
+            ),
+            (
+                "resolver_cycle_transitions",
+                Value::OkFailed {
+                    ok: x.transitions_ok,
+                    failed: x.transitions_failed,
+                },
+            ),
+            ("resolver_unknown_cycle_keys", Value::Count(x.unknown_keys)),
+            ("resolver_panics", Value::Count(x.panics)),
+        ]);
     }
+    rows
+}
+
+/// A JSON key in words: `tables_with_a_velocity` -> `Tables with a velocity`.
+fn label(key: &str) -> String {
+    let words = key.replace('_', " ");
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => words,
+    }
+}
+
+/// The rows as one JSON object, in order.
+struct Metrics<'a>(&'a [(&'static str, Value)]);
+
+impl serde::Serialize for Metrics<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// `sweep --json`: the source, every row under its key, and the elapsed time.
+#[derive(serde::Serialize)]
+struct Json<'a> {
+    source: &'a SourceInfo,
+    #[serde(flatten)]
+    metrics: Metrics<'a>,
+    elapsed_ms: u128,
+}
+
+fn print_table(metrics: &[(&'static str, Value)], r: &SweepReport, elapsed_ms: f64) {
     println!("| Metric | Count |");
     println!("|---|---|");
-    for (k, v) in rows {
-        println!("| {k} | {v} |");
+    for (k, v) in metrics {
+        println!("| {} | {v} |", label(k));
     }
     const SHOW: usize = 20;
     for e in &r.directory_errors {
@@ -356,84 +470,50 @@ fn print_table(r: &SweepReport, resolve: Option<&ResolveStats>, elapsed_ms: f64)
     println!("elapsed: {elapsed_ms:.1} ms");
 }
 
-fn pct(n: usize, of: usize) -> String {
-    if of == 0 {
-        return format!("{n} / 0");
-    }
-    format!("{n} / {of} ({:.1}%)", n as f64 * 100.0 / of as f64)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn json_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+    #[test]
+    fn labels_are_the_keys_in_words() {
+        assert_eq!(label("tables_with_a_velocity"), "Tables with a velocity");
+        assert_eq!(label("motion_tables"), "Motion tables");
+    }
+
+    #[test]
+    fn json_has_the_source_hex_ids_and_one_key_per_row() {
+        let mut report = SweepReport::default();
+        report.stats.tables = 2;
+        report.stats.tables_with_velocity = 1;
+        report.stats.largest_by_cycles = Some((0x0900_0001, 366));
+        report.failures.push(ac_testkit::sweep::Failure {
+            id: 0x0300_0002,
+            error: "bad \"quote\"\nnewline".into(),
+        });
+        let rows = metrics(&report, Some(&ResolveStats::default()));
+        let info = SourceInfo::Synthetic {
+            seed: "0x1".into(),
+            digest: "0x2".into(),
+        };
+        let out = Json {
+            source: &info,
+            metrics: Metrics(&rows),
+            elapsed_ms: 5,
+        };
+        let v: serde_json::Value =
+            serde_json::from_str(&serde_json::to_string(&out).unwrap()).unwrap();
+        assert_eq!(v["source"]["kind"], "synthetic");
+        assert_eq!(v["source"]["seed"], "0x1");
+        assert_eq!(v["motion_tables"], 2);
+        assert_eq!(v["tables_with_a_velocity"]["count"], 1);
+        assert_eq!(v["largest_table_by_cycles"]["table"], "0x09000001");
+        assert_eq!(v["parse_failures"][0]["id"], "0x03000002");
+        assert_eq!(v["parse_failures"][0]["error"], "bad \"quote\"\nnewline");
+        assert_eq!(v["resolver_panics"], 0);
+        let keys = v.as_object().unwrap().len();
+        assert_eq!(keys, rows.len() + 2, "source, the rows, elapsed_ms");
+        for (k, _) in &rows {
+            assert!(v.get(k).is_some(), "{k}");
         }
     }
-    out.push('"');
-    out
-}
-
-fn to_json(
-    source: &str,
-    r: &SweepReport,
-    resolve: Option<&ResolveStats>,
-    elapsed_ms: u128,
-) -> String {
-    let s = &r.stats;
-    let failures: Vec<String> = r
-        .failures
-        .iter()
-        .map(|f| format!("{{\"id\":{},\"error\":{}}}", f.id, json_str(&f.error)))
-        .collect();
-    let dangling: Vec<String> = r
-        .dangling_animations
-        .iter()
-        .map(|d| format!("{{\"table\":{},\"anim_id\":{}}}", d.table, d.anim_id))
-        .collect();
-    let bad: Vec<String> = r
-        .bad_frame_ranges
-        .iter()
-        .map(|b| {
-            format!(
-                "{{\"table\":{},\"anim_id\":{},\"low_frame\":{},\"high_frame\":{},\"num_frames\":{}}}",
-                b.table, b.anim_id, b.low_frame, b.high_frame, b.num_frames
-            )
-        })
-        .collect();
-    format!(
-        "{{\"source\":{},\"tables\":{},\"cycles\":{},\"modifiers\":{},\"link_sources\":{},\"link_destinations\":{},\"motion_data\":{},\"tables_with_velocity\":{},\"tables_with_omega\":{},\"tables_with_clear_modifiers\":{},\"animations\":{},\"setups\":{},\"directory_errors\":[{}],\"failures\":[{}],\"dangling_animations\":[{}],\"bad_frame_ranges\":[{}],\"resolver\":{},\"elapsed_ms\":{}}}",
-        json_str(source),
-        s.tables,
-        s.cycles,
-        s.modifiers,
-        s.link_sources,
-        s.link_destinations,
-        s.motion_data,
-        s.tables_with_velocity,
-        s.tables_with_omega,
-        s.tables_with_clear_modifiers,
-        r.animations,
-        r.setups,
-        r.directory_errors
-            .iter()
-            .map(|e| json_str(e))
-            .collect::<Vec<_>>()
-            .join(","),
-        failures.join(","),
-        dangling.join(","),
-        bad.join(","),
-        resolve.map_or("null".to_string(), |x| format!(
-            "{{\"default_ok\":{},\"default_failed\":{},\"transitions_ok\":{},\"transitions_failed\":{},\"unknown_keys\":{},\"panics\":{}}}",
-            x.default_ok, x.default_failed, x.transitions_ok, x.transitions_failed, x.unknown_keys, x.panics
-        )),
-        elapsed_ms
-    )
 }

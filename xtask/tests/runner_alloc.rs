@@ -72,11 +72,16 @@ fn script(pairs: usize, dumps: bool) -> String {
     s
 }
 
+/// A runner with the reference's rules.
+fn runner() -> xtask::scenario::exec::Runner {
+    xtask::scenario::exec::Runner::new(ac_motiontable::Rules::default())
+}
+
 /// Allocation calls while running `text`, its trace written to a sink; the trace's length.
 fn allocations(text: &str) -> (u64, u64) {
     let mut out = CountingSink(0);
     let before = CALLS.with(Cell::get);
-    let error = xtask::scenario::run_to(text.as_bytes(), Default::default(), &mut out)
+    let error = xtask::scenario::run_to(text.as_bytes(), runner(), &mut out)
         .expect("reading a string and writing a sink cannot fail");
     assert!(error.is_none(), "{error:?}");
     (CALLS.with(Cell::get) - before, out.0)

@@ -10,7 +10,7 @@ use ac_motiontable::motion::{
     CROUCH, DEAD, FALLING, READY, RUN_FORWARD, SIDE_STEP_LEFT, SIDE_STEP_RIGHT, SITTING, SLEEPING,
     TURN_LEFT, TURN_RIGHT, WALK_BACKWARDS, WALK_FORWARD,
 };
-use ac_motiontable::{EPSILON, Rules, gating};
+use ac_motiontable::{EPSILON, MotionCommand, Rules, gating};
 use glam::Vec3;
 
 use crate::error::{MotionInterpError, WeenieError};
@@ -270,6 +270,17 @@ impl MotionInterp {
         motion: u32,
         params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
+        let r = self.do_motion_decide(host, motion, params);
+        tracing::debug!(motion = ?MotionCommand(motion), speed = ?params.speed, result = ?r, "DoMotion");
+        r
+    }
+
+    fn do_motion_decide<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         let mut q = if self.rules.copy_all_motion_params {
             *params
@@ -335,12 +346,15 @@ impl MotionInterp {
         p: &MovementParameters,
     ) -> WeenieError {
         let mut r = WeenieError::None;
+        let path;
         if self.contact_allows_move(host, m) {
             if self.standing_long_jump && gating::suppresses_standing_long_jump(m) {
+                path = "standing long jump: state only";
                 if p.modify_interpreted_state() {
                     self.interp.apply_motion(m, p);
                 }
             } else {
+                path = "motion table";
                 if m == DEAD {
                     self.remove_link_animations(host);
                 }
@@ -362,13 +376,18 @@ impl MotionInterp {
                 }
             }
         } else if is_action(m) {
+            path = "airborne: actions refused";
             r = WeenieError::YouCantJumpWhileInTheAir;
-        } else if p.modify_interpreted_state() {
-            self.interp.apply_motion(m, p);
+        } else {
+            path = "airborne: state only";
+            if p.modify_interpreted_state() {
+                self.interp.apply_motion(m, p);
+            }
         }
         if !host.has_cell() {
             self.remove_link_animations(host);
         }
+        tracing::debug!(motion = ?MotionCommand(m), speed = ?p.speed, path, result = ?r, "DoInterpretedMotion");
         r
     }
 
@@ -384,6 +403,17 @@ impl MotionInterp {
     }
 
     fn stop_motion_value<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<WeenieError, MotionInterpError> {
+        let r = self.stop_motion_decide(host, motion, params);
+        tracing::debug!(motion = ?MotionCommand(motion), result = ?r, "StopMotion");
+        r
+    }
+
+    fn stop_motion_decide<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         motion: u32,
@@ -435,12 +465,15 @@ impl MotionInterp {
         p: &MovementParameters,
     ) -> WeenieError {
         let mut r = WeenieError::None;
+        let path;
         if self.contact_allows_move(host, m) {
             if self.standing_long_jump && gating::suppresses_standing_long_jump(m) {
+                path = "standing long jump: state only";
                 if p.modify_interpreted_state() {
                     self.interp.remove_motion(m);
                 }
             } else {
+                path = "motion table";
                 r = host.stop_interpreted_motion(m, p);
                 if r == WeenieError::None {
                     self.add_to_queue(host, p.context_id, READY, WeenieError::None);
@@ -449,12 +482,16 @@ impl MotionInterp {
                     }
                 }
             }
-        } else if p.modify_interpreted_state() {
-            self.interp.remove_motion(m);
+        } else {
+            path = "airborne: state only";
+            if p.modify_interpreted_state() {
+                self.interp.remove_motion(m);
+            }
         }
         if !host.has_cell() {
             self.remove_link_animations(host);
         }
+        tracing::debug!(motion = ?MotionCommand(m), path, result = ?r, "StopInterpretedMotion");
         r
     }
 
@@ -484,6 +521,7 @@ impl MotionInterp {
         self.interp.sidestep_command = 0;
         self.interp.turn_command = 0;
         host.stop_completely_internal();
+        tracing::debug!(jump_error = ?je, "StopCompletely");
         self.add_to_queue(host, 0, READY, je);
         if !host.has_cell() {
             self.remove_link_animations(host);
@@ -612,8 +650,13 @@ impl MotionInterp {
             return;
         }
         if self.uses_interpreted_path(host) {
+            tracing::trace!(
+                allow_jump,
+                "apply_current_movement: from the interpreted state"
+            );
             self.apply_interpreted_inner(host, cancel_moveto, allow_jump);
         } else {
+            tracing::trace!(allow_jump, "apply_current_movement: from the raw state");
             self.apply_raw_inner(host, cancel_moveto, allow_jump);
         }
     }
@@ -907,6 +950,7 @@ impl MotionInterp {
         self.ensure()?;
         host.cancel_moveto_from(self);
         let r = self.jump_is_allowed_value(host, extent, stamina_cost)?;
+        tracing::debug!(extent = ?extent, result = ?r, "Jump");
         if r == WeenieError::None {
             self.jump_extent = extent;
             if host.set_on_walkable(false) {

@@ -84,6 +84,7 @@
 //! ```
 
 pub mod command;
+pub mod explain;
 pub mod gating;
 mod manager;
 mod pending;
@@ -97,10 +98,11 @@ mod weenie_error;
 
 pub use ac_dat::motion;
 pub use command::{CommandMask, MotionCommand, ParseMotionError, motion_by_name, motion_name};
+pub use explain::{Explain, ExplainEvent, NoExplain};
 pub use manager::{AnimNode, MotionCompletion, MotionTableManager};
 pub use recording::{RecordingSequence, SeqOp};
 pub use resolver::{
-    EPSILON, MAX_REMODIFY_DEPTH, Outcome, REMODIFY_BUDGET, Resolver,
+    EPSILON, Explaining, MAX_REMODIFY_DEPTH, Outcome, REMODIFY_BUDGET, Resolver,
     STOP_COMPLETELY_MAX_ITERATIONS, add_motion, change_cycle_speed, combine_motion, csharp_sign,
     subtract_motion,
 };

@@ -17,9 +17,22 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::command::is_action;
+use crate::explain::{TRACE_TARGET, TraceExplain};
 use crate::motion::READY;
 use crate::pending::PendingQueue;
 use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, WeenieError};
+
+/// `$table.$method(args)`, explained to the `tracing` target [`TRACE_TARGET`] when it is
+/// enabled at TRACE (see [`TraceExplain`]); the plain resolver call otherwise.
+macro_rules! resolve {
+    ($table:expr, $method:ident($($arg:expr),* $(,)?)) => {
+        if tracing::enabled!(target: TRACE_TARGET, tracing::Level::TRACE) {
+            $table.explaining(&mut TraceExplain::default()).$method($($arg),*)
+        } else {
+            $table.$method($($arg),*)
+        }
+    };
+}
 
 /// One pending motion: its id and how many AnimDone hooks it still waits for (ACE `AnimNode`).
 /// `Debug` names the motion beside its id.
@@ -138,28 +151,38 @@ impl MotionTableManager {
         let Some(table) = self.table.as_ref() else {
             return WeenieError::NoAnimationTable;
         };
-        let (queued, n) = match kind {
-            MovementType::InterpretedCommand => {
-                let o = table.do_object_motion(motion, &mut self.state, seq, speed);
-                if !o.ok {
-                    return WeenieError::NoMtableData;
-                }
-                (motion, o.num_anims)
-            }
-            MovementType::StopInterpretedCommand => {
-                let o = table.stop_object_motion(motion, speed, &mut self.state, seq);
-                if !o.ok {
-                    return WeenieError::NoMtableData;
-                }
-                (READY, o.num_anims)
-            }
-            MovementType::StopCompletely => {
-                let o = table.stop_object_completely(&mut self.state, seq);
-                (READY, o.num_anims)
-            }
+        let state = &mut self.state;
+        // `must_resolve`: a refusal answers NoMtableData (StopCompletely queues Ready anyway).
+        let (queued, o, must_resolve) = match kind {
+            MovementType::InterpretedCommand => (
+                motion,
+                resolve!(table, do_object_motion(motion, state, seq, speed)),
+                true,
+            ),
+            MovementType::StopInterpretedCommand => (
+                READY,
+                resolve!(table, stop_object_motion(motion, speed, state, seq)),
+                true,
+            ),
+            MovementType::StopCompletely => (
+                READY,
+                resolve!(table, stop_object_completely(state, seq)),
+                false,
+            ),
             _ => return WeenieError::None,
         };
-        self.add_to_queue(queued, n, seq);
+        tracing::debug!(
+            ?kind,
+            motion = ?MotionCommand(motion),
+            speed = ?speed,
+            ok = o.ok,
+            num_anims = o.num_anims,
+            "motion table resolved"
+        );
+        if must_resolve && !o.ok {
+            return WeenieError::NoMtableData;
+        }
+        self.add_to_queue(queued, o.num_anims, seq);
         WeenieError::None
     }
 
@@ -181,6 +204,7 @@ impl MotionTableManager {
             if is_action(e.motion) {
                 self.state.remove_action_head();
             }
+            tracing::debug!(motion = ?MotionCommand(e.motion), success, "motion done (AnimDone)");
             out.push(MotionCompletion {
                 motion: e.motion,
                 success,
@@ -203,6 +227,7 @@ impl MotionTableManager {
             if is_action(e.motion) {
                 self.state.remove_action_head();
             }
+            tracing::debug!(motion = ?MotionCommand(e.motion), "motion done (no anims to wait for)");
             out.push(MotionCompletion {
                 motion: e.motion,
                 success: true,
@@ -220,7 +245,11 @@ impl MotionTableManager {
     /// with its `num_anims` (0 when there is no table or it failed).
     pub fn initialize_state<S: AnimSequence + ?Sized>(&mut self, seq: &mut S) {
         let n = match self.table.as_ref() {
-            Some(t) => t.set_default_state(&mut self.state, seq).num_anims,
+            Some(t) => {
+                let o = resolve!(t, set_default_state(&mut self.state, seq));
+                tracing::debug!(ok = o.ok, num_anims = o.num_anims, "default state set");
+                o.num_anims
+            }
             None => 0,
         };
         self.add_to_queue(READY, n, seq);

@@ -38,7 +38,7 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use crate::command::{CommandMask, is_modifier, is_style, is_substate};
-use crate::{AnimNode, AnimSequence};
+use crate::{AnimNode, AnimSequence, MotionCommand};
 
 /// Which branch of `remove_redundant_links` an entry takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,6 +146,12 @@ impl PendingQueue {
                 self.style_barriers.push_back(pos);
             }
         }
+        tracing::trace!(
+            motion = ?MotionCommand(node.motion),
+            num_anims = node.num_anims,
+            pending = self.entries.len(),
+            "queued"
+        );
         if let Some(keep) = cut_after {
             self.truncate_after(keep, seq);
         }
@@ -197,6 +203,11 @@ impl PendingQueue {
                 stack.pop_back();
             }
         }
+        tracing::debug!(
+            kept = ?MotionCommand(self.at(keep).motion),
+            link_animations_removed = total,
+            "redundant links cut"
+        );
         seq.remove_link_animations(total);
     }
 

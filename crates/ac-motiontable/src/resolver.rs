@@ -13,7 +13,12 @@ use crate::command::{
     cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key, style_link_key,
     styleless_modifier_key,
 };
+use crate::explain::{
+    Branch, CountRule, DetourReason, Explain, ExplainEvent, FallThrough, Limit, LinkFound,
+    LinkKind, NoExplain, Operation, Refusal, Role, SequenceEdit, Shortcut, StateSummary,
+};
 use crate::{AnimSequence, MotionState, Rules};
+use ac_dat::motion::{MotionCommand, TableKey};
 
 /// ACE's `PhysicsGlobals.EPSILON` (0.0002f): the "too small to matter" tolerance of the whole
 /// physics code (here the threshold of `change_cycle_speed`). This is its only definition:
@@ -51,19 +56,58 @@ pub struct Outcome {
     pub num_anims: u32,
 }
 
-/// Recursion bookkeeping for the `re_modify` guards (robustness, not ACE state).
-#[derive(Debug, Clone, Copy)]
-struct Guard {
+/// Per-call context: the `re_modify` guards (robustness, not ACE state) and the explanation
+/// sink. With [`NoExplain`] it has the layout of the two counters alone.
+struct Cx<E> {
     depth: u32,
     budget: u32,
+    sink: E,
 }
 
-impl Guard {
-    fn new() -> Self {
+impl<E: Explain> Cx<E> {
+    fn new(sink: E) -> Self {
         Self {
             depth: 0,
             budget: REMODIFY_BUDGET,
+            sink,
         }
+    }
+
+    /// Reports the event `event` builds, only when the sink is enabled (a constant), so a
+    /// disabled sink costs nothing — not even building the event.
+    #[inline(always)]
+    fn note(&mut self, event: impl FnOnce() -> ExplainEvent) {
+        if E::ENABLED {
+            self.sink.event(event());
+        }
+    }
+
+    #[inline(always)]
+    fn call(
+        &mut self,
+        op: Operation,
+        motion: u32,
+        speed: Option<f32>,
+        stop: bool,
+        st: &MotionState,
+    ) {
+        self.note(|| ExplainEvent::Call {
+            op,
+            motion: MotionCommand(motion),
+            speed,
+            stop_modifiers: stop,
+            state: StateSummary::of(st),
+        });
+    }
+
+    #[inline(always)]
+    fn ret(&mut self, op: Operation, ok: bool, num_anims: u32, st: &MotionState) {
+        self.note(|| ExplainEvent::Return {
+            op,
+            ok,
+            num_anims,
+            state: StateSummary::of(st),
+        });
     }
 }
 
@@ -275,35 +319,163 @@ impl Resolver {
         motion: u32,
         speed: f32,
     ) -> Option<&MotionData> {
+        let mut cx = Cx::new(NoExplain);
+        self.link_x(
+            Role::Link,
+            style,
+            substate,
+            substate_speed,
+            motion,
+            speed,
+            &mut cx,
+        )
+    }
+
+    /// [`Self::get_link`], reporting each lookup as a link for `role`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn link_x<E: Explain>(
+        &self,
+        role: Role,
+        style: u32,
+        substate: u32,
+        substate_speed: f32,
+        motion: u32,
+        speed: f32,
+        cx: &mut Cx<E>,
+    ) -> Option<&MotionData> {
         if speed < 0.0 || substate_speed < 0.0 {
-            if let Some(Some(md)) = self.link_lookup(cycle_key(style, motion), substate) {
+            let first = self.link_lookup(cycle_key(style, motion), substate);
+            cx.note(|| {
+                link_event(
+                    role,
+                    LinkKind::Reversed,
+                    style,
+                    Some(motion),
+                    substate,
+                    first,
+                )
+            });
+            if let Some(Some(md)) = first {
                 return Some(md);
             }
-            if let Some(d) = self.style_default(style)
-                && let Some(found) = self.link_lookup(cycle_key(style, substate), d)
-            {
-                return found;
+            if let Some(d) = self.style_default_x(style, cx) {
+                let second = self.link_lookup(cycle_key(style, substate), d);
+                let kind = LinkKind::ReversedToDefault;
+                cx.note(|| link_event(role, kind, style, Some(substate), d, second));
+                if let Some(found) = second {
+                    return found;
+                }
             }
             None
         } else {
-            if let Some(Some(md)) = self.link_lookup(cycle_key(style, substate), motion) {
+            let first = self.link_lookup(cycle_key(style, substate), motion);
+            cx.note(|| {
+                link_event(
+                    role,
+                    LinkKind::Forward,
+                    style,
+                    Some(substate),
+                    motion,
+                    first,
+                )
+            });
+            if let Some(Some(md)) = first {
                 return Some(md);
             }
-            if let Some(found) = self.link_lookup(style_link_key(style), motion) {
+            let second = self.link_lookup(style_link_key(style), motion);
+            cx.note(|| link_event(role, LinkKind::StyleWide, style, None, motion, second));
+            if let Some(found) = second {
                 return found;
             }
             None
         }
     }
 
+    /// [`Self::style_default`], reported.
+    fn style_default_x<E: Explain>(&self, style: u32, cx: &mut Cx<E>) -> Option<u32> {
+        let found = self.style_default(style);
+        cx.note(|| ExplainEvent::StyleDefault {
+            style: MotionCommand(style),
+            substate: found.map(MotionCommand),
+        });
+        found
+    }
+
+    /// `Cycles[(style, motion)]`, reported.
+    fn cycle_x<E: Explain>(&self, style: u32, motion: u32, cx: &mut Cx<E>) -> Option<&MotionData> {
+        let key = cycle_key(style, motion);
+        let found = self.cycle(key);
+        cx.note(|| ExplainEvent::Cycle {
+            style: MotionCommand(style),
+            motion: MotionCommand(motion),
+            key: TableKey(key),
+            found: found.is_some(),
+        });
+        found
+    }
+
+    /// `Modifiers[(style, motion)]`, else the style-less `Modifiers[motion]`, reported.
+    fn modifier_x<E: Explain>(
+        &self,
+        style: u32,
+        motion: u32,
+        cx: &mut Cx<E>,
+    ) -> Option<&MotionData> {
+        let key = modifier_key(style, motion);
+        let found = self.modifier(key);
+        cx.note(|| ExplainEvent::Modifier {
+            style: Some(MotionCommand(style)),
+            motion: MotionCommand(motion),
+            key: TableKey(key),
+            found: found.is_some(),
+        });
+        found.or_else(|| {
+            let key = styleless_modifier_key(motion);
+            let found = self.modifier(key);
+            cx.note(|| ExplainEvent::Modifier {
+                style: None,
+                motion: MotionCommand(motion),
+                key: TableKey(key),
+                found: found.is_some(),
+            });
+            found
+        })
+    }
+
     /// ACE `is_allowed`: a cycle with Bitfield 0x2 ("restricted") is enterable only
     /// from itself or from the style's default substate.
     pub fn is_allowed(&self, motion: u32, md: Option<&MotionData>, state: &MotionState) -> bool {
         let Some(md) = md else { return false };
+        self.is_allowed_x(motion, md, state, &mut Cx::new(NoExplain))
+    }
+
+    /// [`Self::is_allowed`] for present data, reporting a restricted check.
+    fn is_allowed_x<E: Explain>(
+        &self,
+        motion: u32,
+        md: &MotionData,
+        state: &MotionState,
+        cx: &mut Cx<E>,
+    ) -> bool {
         if !md.is_restricted() || motion == state.substate {
             return true;
         }
-        self.sd_or_0(state.style) == state.substate
+        let allowed = self.sd_or_0(state.style) == state.substate;
+        cx.note(|| ExplainEvent::Restricted {
+            motion: MotionCommand(motion),
+            allowed,
+        });
+        allowed
+    }
+
+    /// The same resolver, reporting every decision of the next call to `sink` (see
+    /// [`crate::explain`]).
+    pub fn explaining<'a, E: Explain + ?Sized>(&'a self, sink: &'a mut E) -> Explaining<'a, E> {
+        Explaining {
+            resolver: self,
+            sink,
+        }
     }
 
     /// ACE `DoObjectMotion`: [`Self::get_object_sequence`] with `stop_modifiers = false`.
@@ -330,21 +502,33 @@ impl Resolver {
         speed: f32,
         stop_modifiers: bool,
     ) -> Outcome {
-        let mut n = 0;
-        let ok = self.gos(
+        self.get_object_sequence_x(
             motion,
             state,
             seq,
             speed,
-            &mut n,
             stop_modifiers,
-            &mut Guard::new(),
-        );
+            Cx::new(NoExplain),
+        )
+    }
+
+    fn get_object_sequence_x<S: AnimSequence + ?Sized, E: Explain>(
+        &self,
+        motion: u32,
+        state: &mut MotionState,
+        seq: &mut S,
+        speed: f32,
+        stop_modifiers: bool,
+        mut cx: Cx<E>,
+    ) -> Outcome {
+        let mut n = 0;
+        let ok = self.gos(motion, state, seq, speed, &mut n, stop_modifiers, &mut cx);
         Outcome { ok, num_anims: n }
     }
 
+    /// `GetObjectSequence` between its reported call and return.
     #[allow(clippy::too_many_arguments)]
-    fn gos<S: AnimSequence + ?Sized>(
+    fn gos<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         motion: u32,
         st: &mut MotionState,
@@ -352,26 +536,49 @@ impl Resolver {
         speed: f32,
         num_anims: &mut u32,
         stop_modifiers: bool,
-        guard: &mut Guard,
+        cx: &mut Cx<E>,
+    ) -> bool {
+        let op = Operation::GetObjectSequence;
+        cx.call(op, motion, Some(speed), stop_modifiers, st);
+        let ok = self.gos_branches(motion, st, seq, speed, num_anims, stop_modifiers, cx);
+        cx.ret(op, ok, *num_anims, st);
+        ok
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn gos_branches<S: AnimSequence + ?Sized, E: Explain>(
+        &self,
+        motion: u32,
+        st: &mut MotionState,
+        seq: &mut S,
+        speed: f32,
+        num_anims: &mut u32,
+        stop_modifiers: bool,
+        cx: &mut Cx<E>,
     ) -> bool {
         *num_anims = 0;
         if st.style == 0 || st.substate == 0 {
+            cx.note(|| refused(Refusal::NoState));
             return false;
         }
-        let sd = self.sd_or_0(st.style);
+        let sd = self.style_default_x(st.style, cx).unwrap_or(0);
         // The guard: "go to the default" while the substate is a turn/sidestep is a no-op
         // (quirk `ready-while-turning`).
         if motion == sd && !stop_modifiers && is_modifier(st.substate) {
+            cx.note(|| shortcut(Shortcut::DefaultWhileTurning));
             return true;
         }
 
         // ---- 1. STYLE ----
         if is_style(motion) {
+            cx.note(|| branch(Branch::Style));
             if st.style == motion {
+                cx.note(|| shortcut(Shortcut::AlreadyInStyle));
                 return true;
             }
             let pre = if sd != st.substate {
-                self.get_link(st.style, st.substate, st.substate_mod, sd, speed)
+                let leave = Role::LeaveSubstate;
+                self.link_x(leave, st.style, st.substate, st.substate_mod, sd, speed, cx)
             } else {
                 None
             };
@@ -379,136 +586,214 @@ impl Resolver {
             // commits it; retail uses StyleDefaults[new style] and requires it to exist (quirk
             // `style-change-default`).
             let target_sd = if self.rules.style_change_target_default {
-                self.style_default(motion)
+                self.style_default_x(motion, cx)
             } else {
                 Some(sd).filter(|&d| d != 0)
             };
             if let Some(target_sd) = target_sd
-                && let Some(cyc) = self.cycle(cycle_key(motion, target_sd))
+                && let Some(cyc) = self.cycle_x(motion, target_sd, cx)
             {
                 if cyc.clears_modifiers() {
+                    cx.note(|| modifiers_cleared(st));
                     st.clear_modifiers();
                 }
-                let mut link = self.get_link(st.style, sd, st.substate_mod, motion, speed);
+                let mut link =
+                    self.link_x(Role::Link, st.style, sd, st.substate_mod, motion, speed, cx);
+                let mut link_role = Role::Link;
                 let mut via = None;
                 if link.is_none() && st.style != motion {
-                    link = self.get_link(st.style, sd, 1.0, self.default_style(), 1.0);
-                    let dd = self.sd_or_0(self.default_style());
-                    via = self.get_link(self.default_style(), dd, 1.0, motion, 1.0);
+                    cx.note(|| detour(DetourReason::NoDirectLink));
+                    let ds = self.default_style();
+                    link_role = Role::ToDefault;
+                    link = self.link_x(link_role, st.style, sd, 1.0, ds, 1.0, cx);
+                    let dd = self.style_default_x(ds, cx).unwrap_or(0);
+                    via = self.link_x(Role::FromDefault, ds, dd, 1.0, motion, 1.0, cx);
                 }
-                seq.clear_physics();
-                seq.remove_cyclic_anims();
-                add_motion(seq, pre, speed);
-                add_motion(seq, link, speed);
-                add_motion(seq, via, speed);
-                add_motion(seq, Some(cyc), speed);
+                cut(seq, cx);
+                queue(seq, pre, speed, Role::LeaveSubstate, cx);
+                queue(seq, link, speed, link_role, cx);
+                queue(seq, via, speed, Role::FromDefault, cx);
+                queue(seq, Some(cyc), speed, Role::Cycle, cx);
                 st.substate = target_sd;
                 st.style = motion;
                 st.substate_mod = speed;
-                self.re_modify(seq, st, guard);
+                self.re_modify(seq, st, cx);
                 *num_anims = count(pre)
                     .wrapping_add(count(link))
                     .wrapping_add(count(via))
                     .wrapping_add(count(Some(cyc)))
                     .wrapping_sub(1);
+                cx.note(|| num_anims_event(*num_anims, CountRule::LinksAndCycleMinusOne));
                 return true;
             }
+            cx.note(|| {
+                let reason = match target_sd {
+                    None => FallThrough::NoDefault,
+                    Some(_) => FallThrough::NoCycle,
+                };
+                fell_through(Branch::Style, reason)
+            });
         }
 
         // ---- 2. SUBSTATE ----
         if is_substate(motion) {
+            cx.note(|| branch(Branch::Substate));
             let md = self
-                .cycle(cycle_key(st.style, motion))
-                .or_else(|| self.cycle(cycle_key(self.default_style(), motion)));
+                .cycle_x(st.style, motion, cx)
+                .or_else(|| self.cycle_x(self.default_style(), motion, cx));
             if let Some(md) = md
-                && self.is_allowed(motion, Some(md), st)
+                && self.is_allowed_x(motion, md, st, cx)
             {
                 if motion == st.substate
                     && seq.has_anims()
                     && self.same_sign(speed, st.substate_mod)
                 {
                     // Speed change of the running cycle: no new nodes, num_anims stays 0.
-                    change_cycle_speed(seq, st.substate_mod, speed);
-                    subtract_motion(seq, Some(md), st.substate_mod);
-                    combine_motion(seq, Some(md), speed);
+                    cx.note(|| ExplainEvent::SpeedChange {
+                        from: st.substate_mod,
+                        to: speed,
+                    });
+                    change_cycle_speed_x(seq, st.substate_mod, speed, cx);
+                    subtract_motion_x(seq, md, st.substate_mod, cx);
+                    combine_motion_x(seq, md, speed, cx);
                     st.substate_mod = speed;
                     return true;
                 }
                 if md.clears_modifiers() {
+                    cx.note(|| modifiers_cleared(st));
                     st.clear_modifiers();
                 }
-                let mut link = self.get_link(st.style, st.substate, st.substate_mod, motion, speed);
+                let mut link = self.link_x(
+                    Role::Link,
+                    st.style,
+                    st.substate,
+                    st.substate_mod,
+                    motion,
+                    speed,
+                    cx,
+                );
+                let mut link_role = Role::Link;
                 let mut via = None;
                 if link.is_none() || !self.same_sign(speed, st.substate_mod) {
+                    cx.note(|| {
+                        detour(match link {
+                            None => DetourReason::NoDirectLink,
+                            Some(_) => DetourReason::SpeedSignChange,
+                        })
+                    });
                     let d = self.sd_or_0(st.style);
-                    link = self.get_link(st.style, st.substate, st.substate_mod, d, 1.0);
-                    via = self.get_link(st.style, d, 1.0, motion, speed);
+                    link_role = Role::ToDefault;
+                    link = self.link_x(
+                        link_role,
+                        st.style,
+                        st.substate,
+                        st.substate_mod,
+                        d,
+                        1.0,
+                        cx,
+                    );
+                    via = self.link_x(Role::FromDefault, st.style, d, 1.0, motion, speed, cx);
                 }
-                seq.clear_physics();
-                seq.remove_cyclic_anims();
+                cut(seq, cx);
                 if via.is_some() {
-                    add_motion(seq, link, st.substate_mod);
-                    add_motion(seq, via, speed);
+                    queue(seq, link, st.substate_mod, link_role, cx);
+                    queue(seq, via, speed, Role::FromDefault, cx);
                 } else {
                     // One-sided sign fix (the retail client does the same).
                     let mut s = speed;
                     if st.substate_mod < 0.0 && speed > 0.0 {
                         s *= -1.0;
                     }
-                    add_motion(seq, link, s);
+                    queue(seq, link, s, link_role, cx);
                 }
-                add_motion(seq, Some(md), speed);
+                queue(seq, Some(md), speed, Role::Cycle, cx);
                 // Carry a turn/sidestep substate over as a modifier (the retail client makes the same
                 // three tests).
                 if st.substate != motion
                     && is_modifier(st.substate)
                     && self.sd_or_0(st.style) != motion
                 {
+                    cx.note(|| ExplainEvent::ModifierCarriedOver {
+                        motion: MotionCommand(st.substate),
+                        speed: st.substate_mod,
+                    });
                     st.add_modifier_no_check(st.substate, st.substate_mod);
                 }
                 st.substate_mod = speed;
                 st.substate = motion;
-                self.re_modify(seq, st, guard);
+                self.re_modify(seq, st, cx);
                 *num_anims = count(Some(md))
                     .wrapping_add(count(link))
                     .wrapping_add(count(via))
                     .wrapping_sub(1);
+                cx.note(|| num_anims_event(*num_anims, CountRule::LinksAndCycleMinusOne));
                 return true;
             }
+            cx.note(|| {
+                let reason = match md {
+                    None => FallThrough::NoCycle,
+                    Some(_) => FallThrough::Restricted,
+                };
+                fell_through(Branch::Substate, reason)
+            });
         }
 
         // ---- 3. ACTION ----
         if is_action(motion) {
+            cx.note(|| branch(Branch::Action));
             let ck = cycle_key(st.style, st.substate);
-            if let Some(cyc) = self.cycle(ck) {
-                if let Some(link) =
-                    self.get_link(st.style, st.substate, st.substate_mod, motion, speed)
-                {
+            if let Some(cyc) = self.cycle_x(st.style, st.substate, cx) {
+                if let Some(link) = self.link_x(
+                    Role::Link,
+                    st.style,
+                    st.substate,
+                    st.substate_mod,
+                    motion,
+                    speed,
+                    cx,
+                ) {
+                    cx.note(|| action_added(motion, speed));
                     st.add_action(motion, speed);
-                    seq.clear_physics();
-                    seq.remove_cyclic_anims();
-                    add_motion(seq, Some(link), speed);
-                    add_motion(seq, Some(cyc), st.substate_mod);
-                    self.re_modify(seq, st, guard);
+                    cut(seq, cx);
+                    queue(seq, Some(link), speed, Role::Link, cx);
+                    queue(seq, Some(cyc), st.substate_mod, Role::Cycle, cx);
+                    self.re_modify(seq, st, cx);
                     // No "- 1": the re-added cycle is the tail.
                     *num_anims = count(Some(link));
+                    cx.note(|| num_anims_event(*num_anims, CountRule::ActionLink));
                     return true;
                 }
+                cx.note(|| detour(DetourReason::NoDirectLink));
                 let d = self.sd_or_0(st.style);
-                if let Some(to_default) =
-                    self.get_link(st.style, st.substate, st.substate_mod, d, 1.0)
-                    && let Some(act) = self.get_link(st.style, d, 1.0, motion, speed)
+                if let Some(to_default) = self.link_x(
+                    Role::ToDefault,
+                    st.style,
+                    st.substate,
+                    st.substate_mod,
+                    d,
+                    1.0,
+                    cx,
+                ) && let Some(act) =
+                    self.link_x(Role::FromDefault, st.style, d, 1.0, motion, speed, cx)
                     && let Some(cyc2) = self.cycle(ck)
                 {
-                    let back = self.get_link(st.style, d, 1.0, st.substate, st.substate_mod);
+                    let back = self.link_x(
+                        Role::Back,
+                        st.style,
+                        d,
+                        1.0,
+                        st.substate,
+                        st.substate_mod,
+                        cx,
+                    );
+                    cx.note(|| action_added(motion, speed));
                     st.add_action(motion, speed);
-                    seq.clear_physics();
-                    seq.remove_cyclic_anims();
-                    add_motion(seq, Some(to_default), 1.0);
-                    add_motion(seq, Some(act), speed);
-                    add_motion(seq, back, 1.0);
-                    add_motion(seq, Some(cyc2), st.substate_mod);
-                    self.re_modify(seq, st, guard);
+                    cut(seq, cx);
+                    queue(seq, Some(to_default), 1.0, Role::ToDefault, cx);
+                    queue(seq, Some(act), speed, Role::FromDefault, cx);
+                    queue(seq, back, 1.0, Role::Back, cx);
+                    queue(seq, Some(cyc2), st.substate_mod, Role::Cycle, cx);
+                    self.re_modify(seq, st, cx);
                     // ACE counts the to-default link a second time when a back link exists;
                     // retail counts the back link (quirk `action-fallback-back-link`).
                     let third = match back {
@@ -519,32 +804,49 @@ impl Resolver {
                     *num_anims = count(Some(to_default))
                         .wrapping_add(count(Some(act)))
                         .wrapping_add(third);
+                    cx.note(|| num_anims_event(*num_anims, CountRule::ActionDetour));
                     return true;
                 }
+                cx.note(|| fell_through(Branch::Action, FallThrough::NoLink));
+            } else {
+                cx.note(|| fell_through(Branch::Action, FallThrough::NoCurrentCycle));
             }
         }
 
         // ---- 4. MODIFIER ----
         if is_modifier(motion) {
-            let cur = self.cycle(cycle_key(st.style, st.substate));
+            cx.note(|| branch(Branch::Modifier));
+            let cur = self.cycle_x(st.style, st.substate, cx);
             if let Some(cur) = cur
                 && !cur.clears_modifiers()
-                && let Some(md) = self
-                    .modifier(modifier_key(st.style, motion))
-                    .or_else(|| self.modifier(styleless_modifier_key(motion)))
+                && let Some(md) = self.modifier_x(st.style, motion, cx)
             {
                 if !st.add_modifier(motion, speed) {
                     // Already present (or equal to the substate): stop it, then re-add.
-                    self.stop_seq(motion, st, seq, num_anims, guard);
+                    self.stop_seq(motion, st, seq, num_anims, cx);
                     if !st.add_modifier(motion, speed) {
+                        cx.note(|| refused(Refusal::ModifierNotReadded));
                         return false;
                     }
                 }
+                cx.note(|| ExplainEvent::ModifierAdded {
+                    motion: MotionCommand(motion),
+                    speed,
+                });
                 // Physics only: a modifier's anims are never appended.
-                combine_motion(seq, Some(md), speed);
+                combine_motion_x(seq, md, speed, cx);
                 return true;
             }
+            cx.note(|| {
+                let reason = match cur {
+                    None => FallThrough::NoCurrentCycle,
+                    Some(c) if c.clears_modifiers() => FallThrough::CycleClearsModifiers,
+                    Some(_) => FallThrough::NoModifierData,
+                };
+                fell_through(Branch::Modifier, reason)
+            });
         }
+        cx.note(|| refused(Refusal::Unresolved));
         false
     }
 
@@ -558,29 +860,38 @@ impl Resolver {
     /// emptied the live list, ACE dereferences null; the port ends the loop. Recursion depth and
     /// total work are bounded by [`MAX_REMODIFY_DEPTH`] and [`REMODIFY_BUDGET`]
     /// (`mt_remodify_infinite_recursion`).
-    fn re_modify<S: AnimSequence + ?Sized>(
+    fn re_modify<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         seq: &mut S,
         st: &mut MotionState,
-        guard: &mut Guard,
+        cx: &mut Cx<E>,
     ) {
-        if st.modifiers().is_empty() || guard.depth >= MAX_REMODIFY_DEPTH {
+        if st.modifiers().is_empty() {
             return;
         }
-        guard.depth += 1;
+        if cx.depth >= MAX_REMODIFY_DEPTH {
+            cx.note(|| limit(Limit::RemodifyDepth));
+            return;
+        }
+        cx.depth += 1;
         let iterations = st.modifiers().len();
         for _ in 0..iterations {
-            if guard.budget == 0 {
+            if cx.budget == 0 {
+                cx.note(|| limit(Limit::RemodifyBudget));
                 break;
             }
-            guard.budget -= 1;
+            cx.budget -= 1;
             let Some(head) = st.remove_modifier(0) else {
                 break;
             };
+            cx.note(|| ExplainEvent::ReModify {
+                motion: MotionCommand(head.id),
+                speed: head.speed_mod,
+            });
             let mut tmp = 0;
-            self.gos(head.id, st, seq, head.speed_mod, &mut tmp, false, guard);
+            self.gos(head.id, st, seq, head.speed_mod, &mut tmp, false, cx);
         }
-        guard.depth -= 1;
+        cx.depth -= 1;
     }
 
     /// ACE `SetDefaultState`: hard reset to `(DefaultStyle, StyleDefaults[DefaultStyle])`.
@@ -593,14 +904,42 @@ impl Resolver {
         state: &mut MotionState,
         seq: &mut S,
     ) -> Outcome {
+        self.set_default_state_x(state, seq, Cx::new(NoExplain))
+    }
+
+    fn set_default_state_x<S: AnimSequence + ?Sized, E: Explain>(
+        &self,
+        state: &mut MotionState,
+        seq: &mut S,
+        mut cx: Cx<E>,
+    ) -> Outcome {
+        let op = Operation::SetDefaultState;
+        cx.call(op, 0, None, false, state);
+        let outcome = self.set_default_state_inner(state, seq, &mut cx);
+        cx.ret(op, outcome.ok, outcome.num_anims, state);
+        outcome
+    }
+
+    fn set_default_state_inner<S: AnimSequence + ?Sized, E: Explain>(
+        &self,
+        state: &mut MotionState,
+        seq: &mut S,
+        cx: &mut Cx<E>,
+    ) -> Outcome {
         let fail = Outcome::default();
         let ds = self.default_style();
-        let Some(d) = self.style_default(ds) else {
+        let Some(d) = self.style_default_x(ds, cx) else {
+            cx.note(|| refused(Refusal::NoDefaultSubstate));
             return fail;
         };
+        cx.note(|| modifiers_cleared(state));
+        cx.note(|| ExplainEvent::ActionsCleared {
+            count: state.actions().len() as u32,
+        });
         state.clear_modifiers();
         state.clear_actions();
-        let Some(md) = self.cycle(cycle_key(ds, d)) else {
+        let Some(md) = self.cycle_x(ds, d, cx) else {
+            cx.note(|| refused(Refusal::NoDefaultCycle));
             return fail;
         };
         let num_anims = count(Some(md)).wrapping_sub(1);
@@ -609,7 +948,10 @@ impl Resolver {
         state.substate_mod = 1.0;
         seq.clear_physics();
         seq.clear_animations();
-        add_motion(seq, Some(md), 1.0);
+        cx.note(|| sequence(SequenceEdit::ClearPhysics));
+        cx.note(|| sequence(SequenceEdit::ClearAnimations));
+        queue(seq, Some(md), 1.0, Role::Cycle, cx);
+        cx.note(|| num_anims_event(num_anims, CountRule::DefaultCycleMinusOne));
         Outcome {
             ok: true,
             num_anims,
@@ -637,41 +979,62 @@ impl Resolver {
         state: &mut MotionState,
         seq: &mut S,
     ) -> Outcome {
+        self.stop_sequence_motion_x(motion, state, seq, Cx::new(NoExplain))
+    }
+
+    fn stop_sequence_motion_x<S: AnimSequence + ?Sized, E: Explain>(
+        &self,
+        motion: u32,
+        state: &mut MotionState,
+        seq: &mut S,
+        mut cx: Cx<E>,
+    ) -> Outcome {
         let mut n = 0;
-        let ok = self.stop_seq(motion, state, seq, &mut n, &mut Guard::new());
+        let ok = self.stop_seq(motion, state, seq, &mut n, &mut cx);
         Outcome { ok, num_anims: n }
     }
 
-    fn stop_seq<S: AnimSequence + ?Sized>(
+    /// `StopSequenceMotion` between its reported call and return.
+    fn stop_seq<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         motion: u32,
         st: &mut MotionState,
         seq: &mut S,
         num_anims: &mut u32,
-        guard: &mut Guard,
+        cx: &mut Cx<E>,
     ) -> bool {
+        let op = Operation::StopSequenceMotion;
+        cx.call(op, motion, None, false, st);
         *num_anims = 0;
-        if is_substate(motion) && st.substate == motion {
-            let d = self.sd_or_0(st.style);
-            self.gos(d, st, seq, 1.0, num_anims, true, guard);
-            return true;
-        }
-        if !is_modifier(motion) {
-            return false;
-        }
-        let Some(pos) = st.modifiers().iter().position(|m| m.id == motion) else {
-            return false;
+        let ok = 'stop: {
+            if is_substate(motion) && st.substate == motion {
+                let d = self.style_default_x(st.style, cx).unwrap_or(0);
+                self.gos(d, st, seq, 1.0, num_anims, true, cx);
+                break 'stop true;
+            }
+            if !is_modifier(motion) {
+                cx.note(|| refused(Refusal::NotStoppable));
+                break 'stop false;
+            }
+            let Some(pos) = st.modifiers().iter().position(|m| m.id == motion) else {
+                cx.note(|| refused(Refusal::NotActive));
+                break 'stop false;
+            };
+            let Some(md) = self.modifier_x(st.style, motion, cx) else {
+                cx.note(|| refused(Refusal::NoModifierData));
+                break 'stop false;
+            };
+            let speed_mod = st.modifiers()[pos].speed_mod;
+            subtract_motion_x(seq, md, speed_mod, cx);
+            cx.note(|| ExplainEvent::ModifierRemoved {
+                motion: MotionCommand(motion),
+                speed: speed_mod,
+            });
+            st.remove_modifier(pos);
+            true
         };
-        let Some(md) = self
-            .modifier(modifier_key(st.style, motion))
-            .or_else(|| self.modifier(styleless_modifier_key(motion)))
-        else {
-            return false;
-        };
-        let speed_mod = st.modifiers()[pos].speed_mod;
-        subtract_motion(seq, Some(md), speed_mod);
-        st.remove_modifier(pos);
-        true
+        cx.ret(op, ok, *num_anims, st);
+        ok
     }
 
     /// ACE `StopObjectCompletely`: stop every modifier (head first), then the
@@ -686,26 +1049,284 @@ impl Resolver {
         state: &mut MotionState,
         seq: &mut S,
     ) -> Outcome {
+        self.stop_object_completely_x(state, seq, Cx::new(NoExplain))
+    }
+
+    fn stop_object_completely_x<S: AnimSequence + ?Sized, E: Explain>(
+        &self,
+        state: &mut MotionState,
+        seq: &mut S,
+        mut cx: Cx<E>,
+    ) -> Outcome {
+        let op = Operation::StopObjectCompletely;
+        cx.call(op, 0, None, false, state);
         let mut n = 0;
-        let mut guard = Guard::new();
         let mut success = false;
         let mut iterations = 0;
         while let Some(&head) = state.modifiers().first() {
             if iterations >= STOP_COMPLETELY_MAX_ITERATIONS {
+                cx.note(|| limit(Limit::StopIterations));
                 state.clear_modifiers();
                 break;
             }
             iterations += 1;
-            if self.stop_seq(head.id, state, seq, &mut n, &mut guard) {
+            if self.stop_seq(head.id, state, seq, &mut n, &mut cx) {
                 success = true;
             } else {
+                cx.note(|| ExplainEvent::ModifierDropped {
+                    motion: MotionCommand(head.id),
+                });
                 state.remove_modifier(0);
             }
         }
         let substate = state.substate;
-        let ok = self.stop_seq(substate, state, seq, &mut n, &mut guard) || success;
+        let ok = self.stop_seq(substate, state, seq, &mut n, &mut cx) || success;
+        cx.ret(op, ok, n, state);
         Outcome { ok, num_anims: n }
     }
+}
+
+/// A [`Resolver`] that reports every decision of its calls to a sink (from
+/// [`Resolver::explaining`]). Its methods are the resolver's, with the same results.
+#[must_use = "call one of its resolver methods"]
+pub struct Explaining<'a, E: Explain + ?Sized> {
+    resolver: &'a Resolver,
+    sink: &'a mut E,
+}
+
+impl<E: Explain + ?Sized> Explaining<'_, E> {
+    /// [`Resolver::do_object_motion`], explained.
+    pub fn do_object_motion<S: AnimSequence + ?Sized>(
+        &mut self,
+        motion: u32,
+        state: &mut MotionState,
+        seq: &mut S,
+        speed: f32,
+    ) -> Outcome {
+        self.get_object_sequence(motion, state, seq, speed, false)
+    }
+
+    /// [`Resolver::get_object_sequence`], explained.
+    pub fn get_object_sequence<S: AnimSequence + ?Sized>(
+        &mut self,
+        motion: u32,
+        state: &mut MotionState,
+        seq: &mut S,
+        speed: f32,
+        stop_modifiers: bool,
+    ) -> Outcome {
+        let cx = Cx::new(&mut *self.sink);
+        self.resolver
+            .get_object_sequence_x(motion, state, seq, speed, stop_modifiers, cx)
+    }
+
+    /// [`Resolver::set_default_state`], explained.
+    pub fn set_default_state<S: AnimSequence + ?Sized>(
+        &mut self,
+        state: &mut MotionState,
+        seq: &mut S,
+    ) -> Outcome {
+        let cx = Cx::new(&mut *self.sink);
+        self.resolver.set_default_state_x(state, seq, cx)
+    }
+
+    /// [`Resolver::stop_object_motion`], explained (`speed` is unused, as in ACE).
+    pub fn stop_object_motion<S: AnimSequence + ?Sized>(
+        &mut self,
+        motion: u32,
+        _speed: f32,
+        state: &mut MotionState,
+        seq: &mut S,
+    ) -> Outcome {
+        self.stop_sequence_motion(motion, _speed, state, seq)
+    }
+
+    /// [`Resolver::stop_sequence_motion`], explained (`speed` is unused, as in ACE).
+    pub fn stop_sequence_motion<S: AnimSequence + ?Sized>(
+        &mut self,
+        motion: u32,
+        _speed: f32,
+        state: &mut MotionState,
+        seq: &mut S,
+    ) -> Outcome {
+        let cx = Cx::new(&mut *self.sink);
+        self.resolver.stop_sequence_motion_x(motion, state, seq, cx)
+    }
+
+    /// [`Resolver::stop_object_completely`], explained.
+    pub fn stop_object_completely<S: AnimSequence + ?Sized>(
+        &mut self,
+        state: &mut MotionState,
+        seq: &mut S,
+    ) -> Outcome {
+        let cx = Cx::new(&mut *self.sink);
+        self.resolver.stop_object_completely_x(state, seq, cx)
+    }
+}
+
+// ---- explained sequence edits (the plain functions below are the public ACE helpers) ----
+
+/// `add_motion`, reporting the queued data and its animations as `role`.
+fn queue<S: AnimSequence + ?Sized, E: Explain>(
+    seq: &mut S,
+    md: Option<&MotionData>,
+    speed: f32,
+    role: Role,
+    cx: &mut Cx<E>,
+) {
+    if E::ENABLED
+        && let Some(md) = md
+    {
+        cx.sink.event(ExplainEvent::Queue {
+            role,
+            speed,
+            anims: md.anims.len() as u32,
+            velocity: md.velocity * speed,
+            omega: md.omega * speed,
+        });
+        for a in &md.anims {
+            let anim = AnimData {
+                framerate: a.framerate * speed,
+                ..*a
+            };
+            cx.sink.event(ExplainEvent::Anim { role, anim });
+        }
+    }
+    add_motion(seq, md, speed);
+}
+
+/// The cut before new nodes: physics cleared, the cyclic tail removed.
+fn cut<S: AnimSequence + ?Sized, E: Explain>(seq: &mut S, cx: &mut Cx<E>) {
+    seq.clear_physics();
+    seq.remove_cyclic_anims();
+    cx.note(|| sequence(SequenceEdit::ClearPhysics));
+    cx.note(|| sequence(SequenceEdit::RemoveCyclicAnims));
+}
+
+fn combine_motion_x<S: AnimSequence + ?Sized, E: Explain>(
+    seq: &mut S,
+    md: &MotionData,
+    speed: f32,
+    cx: &mut Cx<E>,
+) {
+    cx.note(|| {
+        sequence(SequenceEdit::CombinePhysics {
+            velocity: md.velocity * speed,
+            omega: md.omega * speed,
+        })
+    });
+    combine_motion(seq, Some(md), speed);
+}
+
+fn subtract_motion_x<S: AnimSequence + ?Sized, E: Explain>(
+    seq: &mut S,
+    md: &MotionData,
+    speed: f32,
+    cx: &mut Cx<E>,
+) {
+    cx.note(|| {
+        sequence(SequenceEdit::SubtractPhysics {
+            velocity: md.velocity * speed,
+            omega: md.omega * speed,
+        })
+    });
+    subtract_motion(seq, Some(md), speed);
+}
+
+fn change_cycle_speed_x<S: AnimSequence + ?Sized, E: Explain>(
+    seq: &mut S,
+    old: f32,
+    new: f32,
+    cx: &mut Cx<E>,
+) {
+    cx.note(|| {
+        let factor = if old.abs() > EPSILON {
+            Some(new / old)
+        } else if new.abs() < EPSILON {
+            Some(0.0)
+        } else {
+            None
+        };
+        match factor {
+            Some(factor) => sequence(SequenceEdit::ScaleCycle { factor }),
+            // Nothing happens: report a factor of 1.
+            None => sequence(SequenceEdit::ScaleCycle { factor: 1.0 }),
+        }
+    });
+    change_cycle_speed(seq, old, new);
+}
+
+// ---- event builders (keep the resolver's lines short) ----
+
+fn link_event(
+    role: Role,
+    kind: LinkKind,
+    style: u32,
+    from: Option<u32>,
+    to: u32,
+    result: Option<Option<&MotionData>>,
+) -> ExplainEvent {
+    ExplainEvent::Link {
+        role,
+        kind,
+        style: MotionCommand(style),
+        from: from.map(MotionCommand),
+        to: MotionCommand(to),
+        outer: TableKey(match from {
+            Some(f) => cycle_key(style, f),
+            None => style_link_key(style),
+        }),
+        found: match result {
+            Some(Some(_)) => LinkFound::Found,
+            Some(None) => LinkFound::NoInner,
+            None => LinkFound::NoOuter,
+        },
+    }
+}
+
+fn refused(reason: Refusal) -> ExplainEvent {
+    ExplainEvent::Refused { reason }
+}
+
+fn shortcut(reason: Shortcut) -> ExplainEvent {
+    ExplainEvent::Shortcut { reason }
+}
+
+fn branch(branch: Branch) -> ExplainEvent {
+    ExplainEvent::Branch { branch }
+}
+
+fn fell_through(branch: Branch, reason: FallThrough) -> ExplainEvent {
+    ExplainEvent::FellThrough { branch, reason }
+}
+
+fn detour(reason: DetourReason) -> ExplainEvent {
+    ExplainEvent::Detour { reason }
+}
+
+fn sequence(edit: SequenceEdit) -> ExplainEvent {
+    ExplainEvent::Sequence { edit }
+}
+
+fn limit(limit: Limit) -> ExplainEvent {
+    ExplainEvent::Limit { limit }
+}
+
+fn action_added(motion: u32, speed: f32) -> ExplainEvent {
+    ExplainEvent::ActionAdded {
+        motion: MotionCommand(motion),
+        speed,
+    }
+}
+
+fn modifiers_cleared(st: &MotionState) -> ExplainEvent {
+    ExplainEvent::ModifiersCleared {
+        count: st.modifiers().len() as u32,
+    }
+}
+
+fn num_anims_event(num_anims: u32, rule: CountRule) -> ExplainEvent {
+    ExplainEvent::NumAnims { num_anims, rule }
 }
 
 fn lookup_outer(v: &[(u32, u32, u32)], key: u32) -> Option<(u32, u32)> {

@@ -404,6 +404,13 @@ impl<W: Weenie> PhysicsObj<W> {
             contact,
             self.core.player_distance,
         );
+        tracing::debug!(
+            ?action,
+            timestamp,
+            teleport_stamp = self.core.teleport_stamp,
+            contact,
+            "MoveOrTeleport"
+        );
         match action {
             MoveOrTeleportAction::Refuse => {}
             MoveOrTeleportAction::Teleport => {

@@ -219,6 +219,12 @@ impl<W: Weenie> PhysicsObj<W> {
         let own = borrow_hook_buffer(&mut self.core);
         let r = self.slice_inner(q, qf);
         return_hook_buffer(&mut self.core, own);
+        tracing::trace!(
+            quantum = ?qf,
+            outcome = r.outcome.as_str(),
+            origin = ?self.core.position.frame.origin,
+            "slice"
+        );
         r
     }
 
@@ -354,6 +360,11 @@ impl<W: Weenie> PhysicsObj<W> {
         let tick = f64::from(rules.min_quantum);
         let maxq = f64::from(rules.max_quantum);
         if dt > rules.huge_quantum {
+            tracing::debug!(
+                dt,
+                huge_quantum = rules.huge_quantum,
+                "gap dropped: too long to simulate"
+            );
             return (res, dt);
         }
         let mut consumed = 0.0f64;

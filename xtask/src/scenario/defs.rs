@@ -77,6 +77,14 @@ pub enum Def {
         /// Default style.
         default_style: u32,
     },
+    /// `table <id> from-dat [default_style=]`: the table and its animations read from the
+    /// runner's DAT (see [`super::dat`]).
+    TableFromDat {
+        /// Table id.
+        id: u32,
+        /// A default style replacing the DAT's, if given.
+        default_style: Option<u32>,
+    },
     /// `style_default <style> <substate>`
     StyleDefault {
         /// Style.
@@ -195,10 +203,20 @@ pub fn parse_def(kw: &str, rest: &[&str]) -> ParseResult<Def> {
         }
         "table" => {
             let a = LineArgs::new(rest, &["default_style"])?;
-            Ok(Def::Table {
-                id: parse_u32(a.req(0, "id")?)?,
-                default_style: a.get_or("default_style", 0, parse_motion)?,
-            })
+            let id = parse_u32(a.req(0, "id")?)?;
+            match a.opt(1) {
+                None => Ok(Def::Table {
+                    id,
+                    default_style: a.get_or("default_style", 0, parse_motion)?,
+                }),
+                Some("from-dat") => Ok(Def::TableFromDat {
+                    id,
+                    default_style: a.get_opt("default_style", parse_motion)?,
+                }),
+                Some(other) => Err(format!(
+                    "unexpected `{other}` after the table id (the only word allowed there is `from-dat`)"
+                )),
+            }
         }
         "style_default" => {
             let a = LineArgs::new(rest, &[])?;
@@ -328,7 +346,28 @@ impl Definitions {
             .ok_or_else(|| format!("`{what}` before any `anim` line"))
     }
 
-    /// Applies one definition (options are handled by the caller and ignored here).
+    /// Defines a table read from a DAT, with its animations, as if every entry had been
+    /// written at this line: it replaces a table or animations of the same ids, and becomes
+    /// the current table (entry lines after it amend it).
+    pub fn load_table(
+        &mut self,
+        mut table: MotionTable,
+        anims: Vec<Animation>,
+        default_style: Option<u32>,
+    ) {
+        if let Some(style) = default_style {
+            table.default_style = style;
+        }
+        let id = table.id;
+        self.data.tables.insert(id, table);
+        self.current_table = Some(id);
+        for a in anims {
+            self.data.anims.insert(a.id, Arc::new(a));
+        }
+    }
+
+    /// Applies one definition (options are handled by the caller and ignored here;
+    /// `table … from-dat` needs the runner's DAT, see [`Self::load_table`]).
     pub fn apply(&mut self, def: Def) -> ParseResult<()> {
         match def {
             Def::Anim {
@@ -395,6 +434,11 @@ impl Definitions {
                     },
                 );
                 self.current_table = Some(id);
+            }
+            Def::TableFromDat { id, .. } => {
+                return Err(format!(
+                    "table 0x{id:08X} from-dat: no DAT to read it from here"
+                ));
             }
             Def::StyleDefault { style, substate } => {
                 upsert(&mut self.table()?.style_defaults, style, substate);
@@ -471,6 +515,35 @@ mod tests {
         assert!(parse_def("hook", &["0", "Sound", "5", "1"]).is_ok());
         assert!(parse_def("anim", &[]).is_err());
         assert!(parse_def("anim", &["1", "frames=4294967295"]).is_err());
+        assert!(parse_def("table", &["0x09000001", "from_dat"]).is_err());
+    }
+
+    #[test]
+    fn a_table_from_the_dat_becomes_the_current_table() {
+        assert_eq!(
+            parse_def("table", &["0x09000001", "from-dat"]),
+            Ok(Def::TableFromDat {
+                id: 0x0900_0001,
+                default_style: None
+            })
+        );
+        let mut d = Definitions::default();
+        let table = MotionTable {
+            id: 0x0900_0001,
+            default_style: 0x8000_003D,
+            ..MotionTable::default()
+        };
+        let anim = Animation {
+            id: 0x0300_0001,
+            ..Animation::default()
+        };
+        d.load_table(table, vec![anim], Some(0x8000_003E));
+        apply(&mut d, "style_default NonCombat Ready").unwrap();
+        let ds = d.data_set();
+        let t = &ds.tables[&0x0900_0001];
+        assert_eq!(t.default_style, 0x8000_003E);
+        assert_eq!(t.style_defaults, [(0x8000_003D, 0x4100_0003)]);
+        assert!(ds.anims.contains_key(&0x0300_0001));
     }
 
     /// Thirty `anim … frames=1048576` lines (1.2 KB, within the `scenario` fuzz target's

@@ -5,10 +5,12 @@
 //! what they report. Everything a dump shows is read through the crates' accessors; the
 //! reference host is `ac_physobj::PhysicsObj`, whose event log gives the `event` lines.
 
+use super::dat::DatTables;
 use super::defs::{DataSet, Def, Definitions, is_definition, parse_def};
 use super::dump;
 use super::format::Trace;
 use super::steps::{Params, PerformKind, Pos, SetArgs, Step, parse_step};
+use crate::source::DatSource;
 use ac_dat::Frame;
 use ac_motiontable::{MovementType, Resolver, Rules};
 use ac_physobj::{
@@ -80,6 +82,7 @@ pub struct Runner {
     moveto_on: bool,
     session: Option<Session>,
     rules: Rules,
+    dat: DatTables,
 }
 
 /// `result <Name>(0x%04X)`: a WeenieError.
@@ -164,6 +167,13 @@ impl Runner {
         }
     }
 
+    /// Reads `table ID from-dat` lines from `source` (default: `$AC_PORTAL_DAT`, else the
+    /// synthetic corpus).
+    pub fn with_dat(mut self, source: DatSource) -> Self {
+        self.dat = DatTables::new(source);
+        self
+    }
+
     /// Bytes of trace text printed and not yet written out.
     pub fn pending_output(&self) -> usize {
         self.out.end()
@@ -182,6 +192,11 @@ impl Runner {
         let (kw, rest) = (tokens[0], &tokens[1..]);
         if is_definition(kw) {
             let def = parse_def(kw, rest)?;
+            if let Def::TableFromDat { id, default_style } = def {
+                let (table, anims) = self.dat.load(id)?;
+                self.defs.load_table(table, anims, default_style);
+                return Ok(());
+            }
             if let Def::Option { bits, autodump } = def {
                 if let Some(on) = bits {
                     self.out.fmt.bits = on;

@@ -11,6 +11,7 @@
 //! number and text of the offending line, with exit status 2.
 
 pub mod args;
+pub mod dat;
 pub mod defs;
 pub mod dump;
 pub mod dump_moveto;
@@ -28,6 +29,8 @@ use std::path::PathBuf;
 
 pub use error::ScenarioError;
 
+use crate::source::DatSource;
+
 /// Command-line arguments.
 #[derive(clap::Args)]
 pub struct Args {
@@ -37,6 +40,10 @@ pub struct Args {
     /// (`Rules::retail()`: the retail-client differences of `docs/quirks.md`).
     #[arg(long, value_enum, default_value_t = FidelityArg::Ace)]
     pub fidelity: FidelityArg,
+    /// Portal DAT that `table ID from-dat` lines read (default: `$AC_PORTAL_DAT`, else the
+    /// synthetic corpus).
+    #[arg(long)]
+    pub dat: Option<PathBuf>,
 }
 
 /// The `--fidelity` choice.
@@ -77,8 +84,13 @@ pub fn run_text(text: &str) -> Outcome {
 
 /// [`run_text`] with the objects reproducing `fidelity`.
 pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome {
+    run_runner(text, exec::Runner::new(fidelity.into()))
+}
+
+/// [`run_text`] with a prepared runner (one reading `from-dat` tables from a given DAT).
+pub(crate) fn run_runner(text: &str, runner: exec::Runner) -> Outcome {
     let mut stdout = Vec::new();
-    let error = run_to(text.as_bytes(), fidelity, &mut stdout)
+    let error = run_to(text.as_bytes(), runner, &mut stdout)
         .unwrap_or_else(|e| unreachable!("reading a string and writing a Vec cannot fail: {e}"));
     Outcome {
         stdout: String::from_utf8(stdout).expect("the trace is built from UTF-8 text"),
@@ -90,7 +102,8 @@ pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome 
 /// written in large pieces and memory does not grow with the trace.
 const OUTPUT_CHUNK: usize = 32 * 1024;
 
-/// Runs a scenario read line by line from `input`, writing its trace to `out` as it goes;
+/// Runs a scenario read line by line from `input` on `runner` (e.g.
+/// `Runner::new(Rules::default())`), writing its trace to `out` as it goes;
 /// returns the bad-input error that stopped it, if any (the trace up to the bad line is
 /// written). An `Err` is a failure to read the input or to write the trace.
 ///
@@ -101,10 +114,9 @@ const OUTPUT_CHUNK: usize = 32 * 1024;
 /// Lines split as [`str::lines`] splits them; invalid UTF-8 is replaced, as in [`run_text`].
 pub fn run_to(
     mut input: impl std::io::BufRead,
-    fidelity: ac_motiontable::Fidelity,
+    mut runner: exec::Runner,
     out: &mut impl std::io::Write,
 ) -> std::io::Result<Option<ScenarioError>> {
-    let mut runner = exec::Runner::new(fidelity.into());
     let mut raw = Vec::new();
     let mut spare_tokens = Vec::new();
     let mut line_no = 0;
@@ -165,9 +177,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let file = std::fs::File::open(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let mut stdout = std::io::stdout().lock();
+    let fidelity: ac_motiontable::Fidelity = args.fidelity.into();
+    let runner = exec::Runner::new(fidelity.into()).with_dat(DatSource::resolve(args.dat));
     let error = run_to(
         std::io::BufReader::with_capacity(64 * 1024, file),
-        args.fidelity.into(),
+        runner,
         &mut stdout,
     )
     .with_context(|| format!("running {}", args.file.display()))?;

@@ -8,3 +8,4 @@ mod robustness;
 mod scenario_cli;
 mod snapshots;
 mod tidy;
+mod tools;

@@ -9,6 +9,7 @@ use crate::error::{RecordError, RecordErrorKind};
 
 /// A position and orientation (28 bytes on disk; quaternion stored W, X, Y, Z).
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Frame {
     /// Translation.
     pub origin: Vec3,
@@ -105,6 +106,7 @@ pub fn hook_type_from_name(name: &str) -> Option<u32> {
 
 /// One animation hook: its direction and typed payload.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AnimationHook {
     /// Which playback direction fires this hook.
     pub direction: HookDirection,
@@ -121,6 +123,7 @@ impl AnimationHook {
 
 /// The attack cone of an Attack hook (28 bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AttackCone {
     /// Part the cone is attached to.
     pub part_index: u32,
@@ -143,12 +146,15 @@ pub struct AttackCone {
 /// The numeric type id is [`HookData::type_id`]; [`HookData::name`] gives ACE's
 /// `AnimationHookType` name. Booleans are stored as the raw u32 word.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "type"))]
 pub enum HookData {
     /// 0: no payload. ACE and DRW cannot read it; never write it to a DAT others must read.
     NoOp,
     /// 1: play a Wave (0x0A……).
     Sound {
         /// Wave id.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
         sound_id: u32,
     },
     /// 2: play a sound of the object's sound table.
@@ -168,6 +174,7 @@ pub enum HookData {
         /// Part index (one byte on disk, as the client reads it).
         part_index: u8,
         /// Full GfxObj id (0x01……), stored packed relative to 0x01000000.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
         gfx_obj_id: u32,
     },
     /// 6: set or clear the ethereal state.
@@ -236,6 +243,7 @@ pub enum HookData {
     /// 13: create a particle emitter.
     CreateParticle {
         /// ParticleEmitter id (0x32……).
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
         emitter_info_id: u32,
         /// Part the emitter is attached to.
         part_index: u32,
@@ -269,6 +277,7 @@ pub enum HookData {
     /// 19: call a PhysicsScript (0x33……).
     CallPES {
         /// PhysicsScript id.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
         pes_id: u32,
         /// Pause before running.
         pause: f32,
@@ -285,6 +294,7 @@ pub enum HookData {
     /// 21: play a Wave with tweaks (ACE's field names; the client reads probability first).
     SoundTweaked {
         /// Wave id.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
         sound_id: u32,
         /// First float (ACE: priority).
         priority: f32,
@@ -322,6 +332,7 @@ pub enum HookData {
     /// 26: like CreateParticle (40 payload bytes, as ACE/HB/GDLE read it).
     CreateBlockingParticle {
         /// ParticleEmitter id (0x32……).
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
         emitter_info_id: u32,
         /// Part the emitter is attached to.
         part_index: u32,
@@ -815,6 +826,7 @@ impl BinWrite for AnimationHook {
 
 /// One frame of per-part transforms plus the hooks that fire on it.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AnimationFrame {
     /// One transform per part.
     pub frames: Vec<Frame>,
@@ -883,8 +895,10 @@ impl BinWrite for AnimationFrame {
 
 /// An animation: optional root-motion frames and per-part frames.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Animation {
     /// File id (0x03xxxxxx).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub id: u32,
     /// Bit 0x1: `pos_frames` present; other bits preserved as read.
     pub flags: u32,

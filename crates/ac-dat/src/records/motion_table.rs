@@ -53,8 +53,10 @@ pub const fn style_link_key(style: u32) -> u32 {
 
 /// One animation reference inside a [`MotionData`]: which animation, which frame range, how fast.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AnimData {
     /// Animation id (0x03xxxxxx).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub anim_id: u32,
     /// First frame to play (inclusive).
     pub low_frame: i32,
@@ -142,6 +144,7 @@ bitflags::bitflags! {
 /// The writer emits `velocity`/`omega` only when the matching `flags` bit is set (that is the
 /// on-disk presence test); the `with_velocity`/`with_omega` builders keep the two in step.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MotionData {
     /// Behaviour bits: 0x1 the cycle clears modifiers, 0x2 only allowed from the style default.
     pub bitfield: u8,
@@ -328,18 +331,25 @@ impl BinWrite for MotionData {
 /// value (`NonCombat/Ready(0x003D0003)`, `WalkForward(0x45000005)`; see [`TableKey`] and
 /// [`MotionCommand`]).
 #[derive(Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MotionTable {
     /// File id (0x09xxxxxx).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub id: u32,
     /// The style an object starts in.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub default_style: u32,
     /// `(style, default substate)` pairs.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex::id_map"))]
     pub style_defaults: Vec<(u32, u32)>,
     /// `(cycle key, motion data)`; key = `(style << 16) | (substate & 0xFFFFFF)`.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex::map"))]
     pub cycles: Vec<(u32, MotionData)>,
     /// `(modifier key, motion data)`.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex::map"))]
     pub modifiers: Vec<(u32, MotionData)>,
     /// `(outer key, [(target motion, motion data)])`.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex::nested_map"))]
     pub links: Vec<(u32, Vec<(u32, MotionData)>)>,
 }
 

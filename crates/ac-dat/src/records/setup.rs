@@ -11,24 +11,33 @@ use crate::error::{RecordError, RecordErrorKind};
 
 /// A Setup: parts, the opaque middle section, and the default ids that close the record.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// File id (0x02xxxxxx).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub id: u32,
     /// 0x1 HasParent, 0x2 HasDefaultScale, 0x4 AllowFreeHeading, 0x8 HasPhysicsBSP.
     pub flags: u32,
     /// GfxObj ids (0x01……), one per part; `num_parts` on disk is its length.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex::seq"))]
     pub parts: Vec<u32>,
     /// The undecoded bytes between the part list and the five default ids.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex::bytes"))]
     pub body: Vec<u8>,
     /// Default Animation (0 = none).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub default_animation: u32,
     /// Default PhysicsScript (0x33……).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub default_script: u32,
     /// Default MotionTable (0x09……).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub default_motion_table: u32,
     /// Default SoundTable (0x20……).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub default_sound_table: u32,
     /// Default PhysicsScriptTable (0x34……).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_hex"))]
     pub default_script_table: u32,
 }
 

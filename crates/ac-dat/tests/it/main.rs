@@ -4,3 +4,4 @@ mod container;
 mod hostile;
 mod known_answers;
 mod proptests;
+mod serde;

@@ -1,6 +1,7 @@
 //! Integration tests of `ac-motiontable` (one binary, one module per area).
 
 mod command;
+mod explain;
 mod fuzz;
 mod literal;
 mod manager;
@@ -11,4 +12,5 @@ mod scenarios;
 mod snapshots;
 mod state;
 mod timing;
+mod tracing;
 mod util;

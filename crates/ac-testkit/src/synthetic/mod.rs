@@ -170,6 +170,14 @@ pub fn animations() -> Vec<Animation> {
     default_corpus().animations.clone()
 }
 
+/// FNV-1a 64 of a DAT image: a dependency-free digest that tells two synthetic images apart
+/// (tools print it beside the seed; a test pins the default image's).
+pub fn digest(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xCBF2_9CE4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
 /// Generates the synthetic DAT image for `seed`.
 pub fn synthetic_dat(seed: u64) -> Result<Vec<u8>, DatError> {
     Corpus::generate(seed).to_dat()

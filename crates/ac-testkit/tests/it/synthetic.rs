@@ -69,13 +69,6 @@ fn totals_match_retail_within_tolerance() {
     );
 }
 
-/// FNV-1a 64: a dependency-free digest to pin the DAT bytes.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xCBF2_9CE4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
-    })
-}
-
 #[test]
 fn sweep_of_written_dat_is_clean_and_matches_in_memory_stats() {
     let (bytes, report) = dat();
@@ -106,7 +99,7 @@ fn dat_is_labelled_synthetic_and_digest_is_pinned() {
     let (bytes, _) = dat();
     let version = String::from_utf8_lossy(&bytes[..256]);
     assert!(version.contains("SYNTHETIC"), "{version}");
-    let digest = fnv1a(bytes);
+    let digest = synthetic::digest(bytes);
     println!("digest 0x{digest:016X} len {}", bytes.len());
     assert_eq!(digest, PINNED_DIGEST, "synthetic DAT bytes changed");
 }

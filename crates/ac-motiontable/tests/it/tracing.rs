@@ -1,0 +1,111 @@
+//! The manager's `tracing` events: what a subscriber sees, filtered by target and level.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use ac_motiontable::motion::{READY, WALK_FORWARD};
+use ac_motiontable::{MotionTableManager, MovementType, RecordingSequence, Rules, WeenieError};
+use tracing_subscriber::EnvFilter;
+use tracing_subscriber::fmt::MakeWriter;
+
+use crate::util::humanoid;
+
+/// A writer into a shared buffer (the subscriber's output, read back by the test).
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("buffer").extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<'a> MakeWriter<'a> for Buffer {
+    type Writer = Buffer;
+    fn make_writer(&'a self) -> Buffer {
+        self.clone()
+    }
+}
+
+/// Walks and stops a humanoid with the subscriber filtered by `filter`; returns the log.
+fn walk_logged(filter: &str) -> String {
+    let buffer = Buffer::default();
+    let subscriber = tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::new(filter))
+        .with_writer(buffer.clone())
+        .with_ansi(false)
+        .without_time()
+        .finish();
+    tracing::subscriber::with_default(subscriber, || {
+        let rules = Rules::default();
+        let mut m = MotionTableManager::new(Some(humanoid().build()), rules);
+        let mut seq = RecordingSequence::new();
+        m.initialize_state(&mut seq);
+        let kind = MovementType::InterpretedCommand;
+        assert_eq!(
+            m.perform_movement(kind, WALK_FORWARD, 1.0, &mut seq),
+            WeenieError::None
+        );
+        let mut done = Vec::new();
+        m.animation_done(true, &mut done);
+        let stop = MovementType::StopInterpretedCommand;
+        assert_eq!(
+            m.perform_movement(stop, WALK_FORWARD, 1.0, &mut seq),
+            WeenieError::None
+        );
+        assert_eq!(m.state().substate, READY);
+    });
+    let bytes = buffer.0.lock().expect("buffer").clone();
+    String::from_utf8(bytes).expect("utf-8 log")
+}
+
+#[test]
+fn debug_shows_resolutions_and_completions() {
+    let log = walk_logged("ac_motiontable=debug");
+    assert!(log.contains("motion table resolved kind=InterpretedCommand motion=WalkForward(0x45000005) speed=1.0 ok=true num_anims=1"), "{log}");
+    assert!(
+        log.contains("motion done (AnimDone) motion=WalkForward(0x45000005) success=true"),
+        "{log}"
+    );
+    assert!(!log.contains("GetObjectSequence"), "explanations are TRACE");
+    assert!(!log.contains("queued"), "queue changes are TRACE");
+}
+
+#[test]
+fn the_explain_target_at_trace_explains_each_resolution() {
+    let log = walk_logged("ac_motiontable::explain=trace");
+    assert!(
+        log.contains(
+            "ac_motiontable::explain: GetObjectSequence WalkForward @1, from NonCombat/Ready @1"
+        ),
+        "{log}"
+    );
+    assert!(
+        log.contains("ac_motiontable::explain:   link? Links[NonCombat/Ready][WalkForward]"),
+        "{log}"
+    );
+    assert!(
+        log.contains(
+            "ac_motiontable::explain: StopSequenceMotion WalkForward, from NonCombat/WalkForward @1"
+        ),
+        "{log}"
+    );
+    // The stop's nested GetObjectSequence is indented under it.
+    assert!(
+        log.contains("ac_motiontable::explain:   GetObjectSequence Ready @1 (a stop"),
+        "{log}"
+    );
+    assert!(
+        !log.contains("motion table resolved"),
+        "only the explain target"
+    );
+}
+
+#[test]
+fn nothing_is_logged_when_the_filter_is_off() {
+    assert_eq!(walk_logged("off"), "");
+}
