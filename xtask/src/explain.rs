@@ -474,6 +474,65 @@ mod tests {
         assert_eq!(x.state.substate, WALK_FORWARD);
     }
 
+    /// The report for `request` from `from` on the synthetic humanoid, without its source line
+    /// (the table comes from `ac_testkit`, not a DAT), as the snapshot `name`.
+    fn check(name: &str, from: &str, request: Request) {
+        let r = humanoid();
+        let from = parse_from(from, r.default_style()).unwrap();
+        let x = explain(&r, Some(&from), request).unwrap();
+        let info = SourceInfo::File {
+            path: "humanoid".into(),
+        };
+        let text = render(&info, r.id(), Fidelity::Ace, &x);
+        let (_source, report) = text.split_once('\n').unwrap();
+        insta::assert_snapshot!(name, report);
+    }
+
+    #[test]
+    fn explanations_of_the_synthetic_humanoid() {
+        use ac_motiontable::motion::{SLEEPING, TWITCH1};
+        let cases = [
+            (
+                "style_change_with_links",
+                "NonCombat/Ready",
+                Request::Motion(SWORD_COMBAT, 1.0),
+            ),
+            (
+                "refused_restricted_cycle",
+                "NonCombat/WalkForward",
+                Request::Motion(SLEEPING, 1.0),
+            ),
+            (
+                "modifier_while_walking",
+                "NonCombat/WalkForward",
+                Request::Motion(TURN_RIGHT, 1.0),
+            ),
+            (
+                "modifier_stopped",
+                "NonCombat/WalkForward+TurnRight",
+                Request::Stop(TURN_RIGHT),
+            ),
+            (
+                "action_from_ready",
+                "NonCombat/Ready",
+                Request::Motion(TWITCH1, 1.0),
+            ),
+            (
+                "walk_backwards_speed",
+                "NonCombat/Ready",
+                Request::Motion(WALK_FORWARD, -0.5),
+            ),
+            (
+                "stop_completely",
+                "NonCombat/WalkForward+TurnRight",
+                Request::StopCompletely,
+            ),
+        ];
+        for (name, from, request) in cases {
+            check(name, from, request);
+        }
+    }
+
     #[test]
     fn an_unreachable_start_state_says_which_step_failed() {
         let r = humanoid();

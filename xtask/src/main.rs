@@ -9,6 +9,7 @@ mod decode;
 mod explain;
 mod fixtures;
 mod fuzz;
+mod replay;
 mod snapshots;
 mod sweep;
 mod tables;
@@ -50,6 +51,8 @@ enum Command {
     Table(tables::ShowArgs),
     /// Run the cargo-fuzz targets of `fuzz/` (needs nightly and cargo-fuzz; skips without).
     Fuzz(fuzz::Args),
+    /// Replay one object's recorded movement messages and report the prediction errors.
+    Replay(replay::Args),
 }
 
 /// Logs of the crates' `tracing` events to stderr, filtered by `RUST_LOG` (nothing when it is
@@ -88,5 +91,6 @@ fn main() -> anyhow::Result<()> {
         Command::Tables(args) => tables::run_list(args),
         Command::Table(args) => tables::run_show(args),
         Command::Fuzz(args) => fuzz::run(args),
+        Command::Replay(args) => replay::run(args),
     }
 }

@@ -1,5 +1,6 @@
 //! The motion interpreter (ports ACE's `MotionInterp`).
 
+mod remote;
 mod server;
 
 use std::collections::VecDeque;

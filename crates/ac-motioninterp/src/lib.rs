@@ -26,6 +26,12 @@
 //! motion requests with `WeenieError::NoMotionInterpreter` and everything else with
 //! [`MotionInterpError::NotInitialized`].
 //!
+//! The interpreter's decisions are [`tracing`](https://docs.rs/tracing) events: DEBUG for each
+//! `DoMotion` / `StopMotion` / `StopCompletely` / `Jump` with its result, and for each
+//! interpreted motion with the path it took (motion table, state only, refused in the air);
+//! TRACE for which state `apply_current_movement` replays. `ac_motiontable`'s crate docs give
+//! their cost when no subscriber wants them.
+//!
 //! # Example: hold run, press forward, turn, release
 //!
 //! ```

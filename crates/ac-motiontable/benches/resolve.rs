@@ -1,8 +1,17 @@
-//! Resolver micro-benchmarks: substate change with a link, modifier add/stop, action.
+//! Resolver micro-benchmarks: substate change with a link, modifier add/stop, action, and the
+//! same walk/stop through the [`MotionTableManager`] (its queue and completions included).
 //!
 //! A counting global allocator reports heap allocations per call (target: zero in steady
-//! state); criterion reports the time per `GetObjectSequence`. The sequence is a no-op stand-in
-//! so only the resolver's own work is measured.
+//! state); criterion reports the time per step. The sequence is a no-op stand-in so only the
+//! resolver's own work is measured.
+//!
+//! The explanation and `tracing` cost nothing when off: the plain workloads run the resolver
+//! through `NoExplain` and the manager with no subscriber. The `…/explained` workloads show
+//! what an explanation costs when it is on (every event into a counting sink).
+//!
+//! `RESOLVE_BENCH_STEPS=WORKLOAD:N` runs N steps of one workload and exits without criterion,
+//! for instruction counts that noise cannot blur, e.g. under `valgrind --tool=cachegrind`: the
+//! difference between N and 0 steps, divided by N, is the cost of a step.
 
 // A GlobalAlloc wrapper is the only way to count allocations; it forwards to `System`.
 #![allow(unsafe_code)]
@@ -14,8 +23,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use ac_dat::{AnimData, MotionData, MotionTable};
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT};
+use ac_motiontable::explain::{Explain, ExplainEvent};
 use ac_motiontable::motion::*;
-use ac_motiontable::{AnimSequence, MotionState, Resolver};
+use ac_motiontable::{
+    AnimSequence, MotionCompletion, MotionState, MotionTableManager, MovementType, Resolver,
+    WeenieError,
+};
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 
@@ -154,20 +167,66 @@ fn action_step(r: &Resolver, st: &mut MotionState, seq: &mut NullSeq) {
     st.remove_action_head();
 }
 
+/// The manager walks and stops, and every pending motion completes.
+fn manager_step(m: &mut MotionTableManager, seq: &mut NullSeq, done: &mut Vec<MotionCompletion>) {
+    let kind = MovementType::InterpretedCommand;
+    for motion in [WALK_FORWARD, READY] {
+        let r = m.perform_movement(kind, black_box(motion), 1.0, seq);
+        debug_assert_eq!(r, WeenieError::None);
+    }
+    while !m.pending().is_empty() {
+        m.animation_done(true, done);
+        m.check_for_completed_motions(done);
+    }
+    done.clear();
+}
+
+fn manager() -> (MotionTableManager, NullSeq, Vec<MotionCompletion>) {
+    let mut m = MotionTableManager::new(Some(table()), Rules::default());
+    let mut seq = NullSeq::default();
+    m.initialize_state(&mut seq);
+    (m, seq, Vec::new())
+}
+
+/// A sink that only counts: the cost of building and reporting the events.
+#[derive(Default)]
+struct CountingSink(u64);
+
+impl Explain for CountingSink {
+    fn event(&mut self, event: ExplainEvent) {
+        black_box(&event);
+        self.0 += 1;
+    }
+}
+
+/// The substate workload explained into `sink`.
+fn substate_step_explained(
+    r: &Resolver,
+    st: &mut MotionState,
+    seq: &mut NullSeq,
+    sink: &mut CountingSink,
+) {
+    let mut x = r.explaining(sink);
+    black_box(x.do_object_motion(WALK_FORWARD, st, seq, 1.0));
+    black_box(x.do_object_motion(READY, st, seq, 1.0));
+}
+
 type Step = fn(&Resolver, &mut MotionState, &mut NullSeq);
 
-fn allocs_per_call(name: &str, r: &Resolver, step: Step, walking: bool) {
-    let (mut st, mut seq) = setup(r);
-    if walking {
-        r.do_object_motion(WALK_FORWARD, &mut st, &mut seq, 1.0);
-    }
+const WORKLOADS: [(&str, Step, bool); 3] = [
+    ("substate_change_with_link_x2", substate_step, false),
+    ("modifier_add_and_stop", modifier_step, true),
+    ("action", action_step, false),
+];
+
+fn allocs_per_call(name: &str, mut step: impl FnMut()) {
     for _ in 0..100 {
-        step(r, &mut st, &mut seq);
+        step();
     }
     let before = ALLOCS.load(Ordering::Relaxed);
     let n = 10_000u64;
     for _ in 0..n {
-        step(r, &mut st, &mut seq);
+        step();
     }
     let after = ALLOCS.load(Ordering::Relaxed);
     eprintln!(
@@ -176,21 +235,63 @@ fn allocs_per_call(name: &str, r: &Resolver, step: Step, walking: bool) {
     );
 }
 
-fn bench(c: &mut Criterion) {
-    let r = table();
-    let workloads: [(&str, Step, bool); 3] = [
-        ("substate_change_with_link_x2", substate_step, false),
-        ("modifier_add_and_stop", modifier_step, true),
-        ("action", action_step, false),
-    ];
-    for (name, step, walking) in workloads {
-        allocs_per_call(name, &r, step, walking);
-        let (mut st, mut seq) = setup(&r);
-        if walking {
-            r.do_object_motion(WALK_FORWARD, &mut st, &mut seq, 1.0);
+fn resolver_at(r: &Resolver, walking: bool) -> (MotionState, NullSeq) {
+    let (mut st, mut seq) = setup(r);
+    if walking {
+        r.do_object_motion(WALK_FORWARD, &mut st, &mut seq, 1.0);
+    }
+    (st, seq)
+}
+
+/// `RESOLVE_BENCH_STEPS=WORKLOAD:N` (see the module docs): runs the steps, returns true.
+fn steps_only() -> bool {
+    let Ok(spec) = std::env::var("RESOLVE_BENCH_STEPS") else {
+        return false;
+    };
+    let (which, n) = spec.split_once(':').unwrap_or((spec.as_str(), "0"));
+    let n: u32 = n.parse().expect("RESOLVE_BENCH_STEPS=WORKLOAD:N");
+    if which == "manager_walk_stop" {
+        let (mut m, mut seq, mut done) = manager();
+        for _ in 0..n {
+            manager_step(&mut m, &mut seq, &mut done);
         }
+        return true;
+    }
+    let r = table();
+    let (name, step, walking) = WORKLOADS
+        .into_iter()
+        .find(|w| w.0 == which)
+        .expect("a workload name");
+    let (mut st, mut seq) = resolver_at(&r, walking);
+    for _ in 0..n {
+        step(&r, &mut st, &mut seq);
+    }
+    black_box(name);
+    true
+}
+
+fn bench(c: &mut Criterion) {
+    if steps_only() {
+        return;
+    }
+    let r = table();
+    for (name, step, walking) in WORKLOADS {
+        let (mut st, mut seq) = resolver_at(&r, walking);
+        allocs_per_call(name, || step(&r, &mut st, &mut seq));
         c.bench_function(name, |b| b.iter(|| step(&r, &mut st, &mut seq)));
     }
+    let (mut st, mut seq) = setup(&r);
+    let mut sink = CountingSink::default();
+    c.bench_function("substate_change_with_link_x2/explained", |b| {
+        b.iter(|| substate_step_explained(&r, &mut st, &mut seq, &mut sink))
+    });
+    let (mut m, mut seq, mut done) = manager();
+    allocs_per_call("manager_walk_stop", || {
+        manager_step(&mut m, &mut seq, &mut done)
+    });
+    c.bench_function("manager_walk_stop", |b| {
+        b.iter(|| manager_step(&mut m, &mut seq, &mut done))
+    });
 }
 
 // The macro generates an undocumented `benches` function.

@@ -60,7 +60,8 @@ pub(crate) struct ObjCore<W> {
     pub(crate) id: u32,
     pub(crate) player_distance: f32,
     pub(crate) moving_to: bool,
-    pub(crate) teleport_stamp: i32,
+    /// `UpdateTimes`: the stamps of the updates the object has seen (see `apply`).
+    pub(crate) update_times: crate::apply::UpdateTimes,
     pub(crate) update_time: f64,
     pub(crate) hooks: Vec<AnimationHook>,
     /// The trace event log (`reference-host` feature; off until asked for).
@@ -125,7 +126,7 @@ impl<W> ObjCore<W> {
             id: 0,
             player_distance: f32::MAX,
             moving_to: false,
-            teleport_stamp: 0,
+            update_times: crate::apply::UpdateTimes([0; 9]),
             update_time: 0.0,
             hooks: Vec::new(),
             #[cfg(feature = "reference-host")]

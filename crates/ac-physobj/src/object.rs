@@ -5,7 +5,7 @@ use ac_motioninterp::{
     MotionInterp, MovementManager, MovementParameters, MovementStruct, MovementType, Weenie,
     WeenieError,
 };
-use ac_motiontable::Rules;
+use ac_motiontable::{MotionCommand, Rules};
 use ac_sequence::AFrameOps;
 use glam::Vec3;
 
@@ -204,6 +204,14 @@ impl<W: Weenie> PhysicsObj<W> {
     /// [`Self::move_to_object`] and friends for the typed calls). Speeds and run rates beyond
     /// the API's bounds are refused with `GeneralMovementFailure` (see [`Self::do_motion`]).
     pub fn perform_movement(&mut self, mvs: &MovementStruct) -> Result<(), WeenieError> {
+        // The interpreter's and motion table's events nest under the request that caused them.
+        let _span = tracing::debug_span!(
+            "perform_movement",
+            object = self.core.id,
+            kind = ?mvs.movement_type,
+            motion = ?MotionCommand(mvs.motion),
+        )
+        .entered();
         if !self.speeds_are_valid(mvs.params.speed) {
             return Err(WeenieError::GeneralMovementFailure);
         }
@@ -397,8 +405,18 @@ impl<W: Weenie> PhysicsObj<W> {
     /// place directly when the player is 96 or more away, else interpolate.
     #[must_use = "false: the update was refused (an older timestamp)"]
     pub fn move_or_teleport(&mut self, p: &Position, contact: bool, timestamp: i32) -> bool {
+        self.move_or_teleport_as(p, contact, timestamp).result()
+    }
+
+    /// [`Self::move_or_teleport`], answering what it did.
+    pub(crate) fn move_or_teleport_as(
+        &mut self,
+        p: &Position,
+        contact: bool,
+        timestamp: i32,
+    ) -> MoveOrTeleportAction {
         let action = ac_interp_manager::move_or_teleport_action(
-            self.core.teleport_stamp,
+            self.core.update_times[crate::apply::Stamp::Teleport],
             timestamp,
             self.core.cell.is_some(),
             contact,
@@ -407,7 +425,7 @@ impl<W: Weenie> PhysicsObj<W> {
         tracing::debug!(
             ?action,
             timestamp,
-            teleport_stamp = self.core.teleport_stamp,
+            teleport_stamp = self.core.update_times[crate::apply::Stamp::Teleport],
             contact,
             "MoveOrTeleport"
         );
@@ -426,7 +444,7 @@ impl<W: Weenie> PhysicsObj<W> {
                 self.interpolate_to(p, keep);
             }
         }
-        action.result()
+        action
     }
 
     /// `teleport_hook`: logs, then unstick, stop interpolating and unconstrain.

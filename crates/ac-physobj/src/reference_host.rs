@@ -24,7 +24,7 @@ use crate::flags::{ObjectState, TransientState};
 use crate::host::ImHost;
 use crate::object::PhysicsObj;
 use crate::parts::PartArray;
-use crate::tick::{SliceRecord, borrow_hook_buffer, return_hook_buffer, take_completion_buffer};
+use crate::tick::{SliceRecord, borrow_hook_buffer, return_hook_buffer};
 
 /// Map an interpreter answer for the trace: a missing interpreter is `NoMotionInterpreter`, as
 /// is misuse before `enter_default_state` (which ACE does not survive).
@@ -137,7 +137,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// The teleport timestamp.
     pub fn teleport_stamp(&self) -> i32 {
-        self.core.teleport_stamp
+        self.core.update_times[crate::apply::Stamp::Teleport]
     }
     /// Animation hooks queued by the sequence and not yet processed.
     pub fn pending_hooks(&self) -> &[AnimationHook] {
@@ -224,7 +224,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Set the teleport timestamp.
     pub fn set_teleport_stamp(&mut self, t: i32) {
-        self.core.teleport_stamp = t;
+        self.core.update_times[crate::apply::Stamp::Teleport] = t;
     }
     /// Set the object's clock.
     pub fn set_update_time(&mut self, t: f64) {
@@ -263,16 +263,6 @@ impl<W: Weenie> PhysicsObj<W> {
     /// completions routed.
     pub fn handle_enter_world(&mut self) {
         self.route_enter_world();
-    }
-
-    /// `manager.HandleEnterWorld(seq)` with the completions routed.
-    fn route_enter_world(&mut self) {
-        let mut buf = take_completion_buffer();
-        let parts = &mut self.core.parts;
-        parts
-            .manager
-            .handle_enter_world(&mut parts.sequence, &mut buf);
-        self.replay_completions(buf);
     }
 
     /// Run `f` on the interpreter with the object as its host; `None` without an interpreter.

@@ -200,6 +200,17 @@ impl<W: Weenie> PhysicsObj<W> {
         self.replay_completions(buf);
     }
 
+    /// `manager.HandleEnterWorld(seq)` (what `RemoveLinkAnimations` runs) with the completions
+    /// routed.
+    pub(crate) fn route_enter_world(&mut self) {
+        let mut buf = take_completion_buffer();
+        let parts = &mut self.core.parts;
+        parts
+            .manager
+            .handle_enter_world(&mut parts.sequence, &mut buf);
+        self.replay_completions(buf);
+    }
+
     /// `manager.HandleExitWorld()` with the completions routed.
     pub(crate) fn route_exit_world(&mut self) {
         let mut buf = take_completion_buffer();
@@ -351,6 +362,8 @@ impl<W: Weenie> PhysicsObj<W> {
         dt: f64,
         out: &mut Vec<SliceRecord>,
     ) -> (UpdateResult, Consumed) {
+        // Each slice's events (and the motions it completes) nest under the gap being sliced.
+        let _span = tracing::trace_span!("update_object", object = self.core.id, dt).entered();
         let mut res = UpdateResult::default();
         if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);

@@ -122,6 +122,20 @@ fn a_scenario_reads_its_table_from_the_dat_given() {
     let dat = dir.join("tools_synthetic.dat");
     let dat = dat.to_str().expect("utf-8 path");
     stdout(&xtask(&["fixtures", "--out", dat], &[]));
+    // The browsing commands read the file too, and say so.
+    let list: serde_json::Value =
+        serde_json::from_str(&stdout(&xtask(&["tables", "--dat", dat, "--json"], &[])))
+            .expect("JSON");
+    assert_eq!(
+        list["source"],
+        serde_json::json!({"kind": "file", "path": dat})
+    );
+    assert_eq!(list["tables"].as_array().map(Vec::len), Some(436));
+    let shown = stdout(&xtask(&["table", "0x09000002", "--dat", dat], &[]));
+    assert!(
+        shown.starts_with(&format!("source: {dat}\nmotion table 0x09000002")),
+        "{shown}"
+    );
     let scn = dir.join("tools_from_dat.scn");
     std::fs::write(
         &scn,

@@ -1,46 +1,14 @@
 //! The manager's `tracing` events: what a subscriber sees, filtered by target and level.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
 use ac_motiontable::motion::{READY, WALK_FORWARD};
 use ac_motiontable::{MotionTableManager, MovementType, RecordingSequence, Rules, WeenieError};
-use tracing_subscriber::EnvFilter;
-use tracing_subscriber::fmt::MakeWriter;
+use ac_testkit::logs::capture;
 
 use crate::util::humanoid;
 
-/// A writer into a shared buffer (the subscriber's output, read back by the test).
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("buffer").extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl<'a> MakeWriter<'a> for Buffer {
-    type Writer = Buffer;
-    fn make_writer(&'a self) -> Buffer {
-        self.clone()
-    }
-}
-
 /// Walks and stops a humanoid with the subscriber filtered by `filter`; returns the log.
 fn walk_logged(filter: &str) -> String {
-    let buffer = Buffer::default();
-    let subscriber = tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::new(filter))
-        .with_writer(buffer.clone())
-        .with_ansi(false)
-        .without_time()
-        .finish();
-    tracing::subscriber::with_default(subscriber, || {
+    let ((), log) = capture(filter, || {
         let rules = Rules::default();
         let mut m = MotionTableManager::new(Some(humanoid().build()), rules);
         let mut seq = RecordingSequence::new();
@@ -59,8 +27,7 @@ fn walk_logged(filter: &str) -> String {
         );
         assert_eq!(m.state().substate, READY);
     });
-    let bytes = buffer.0.lock().expect("buffer").clone();
-    String::from_utf8(bytes).expect("utf-8 log")
+    log
 }
 
 #[test]

@@ -154,6 +154,18 @@ impl Message {
         }
     }
 
+    /// The object a server message is about (`None` for a client's game action, which is
+    /// about the sender's own player and does not name it).
+    pub fn guid(&self) -> Option<u32> {
+        match self {
+            Message::GameAction { .. } => None,
+            Message::UpdateMotion(m) => Some(m.guid),
+            Message::UpdatePosition(u) => Some(u.guid),
+            Message::VectorUpdate(v) => Some(v.guid),
+            Message::CreateObject(c) => Some(c.guid),
+        }
+    }
+
     /// The opcode.
     pub fn opcode(&self) -> u32 {
         match self {

@@ -9,6 +9,7 @@ mod chain;
 mod common;
 #[cfg(feature = "reference-host")]
 mod interp;
+mod logs;
 #[cfg(feature = "reference-host")]
 mod moveto;
 mod moveto_api;
@@ -21,8 +22,10 @@ mod robust;
 mod steady;
 #[cfg(feature = "reference-host")]
 mod synthetic;
+mod wire_apply;
 mod wire_echo;
 mod wire_fuzz;
 mod wire_messages;
+mod wire_replay;
 #[cfg(feature = "reference-host")]
 mod world;

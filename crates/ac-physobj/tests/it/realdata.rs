@@ -12,6 +12,8 @@ pub struct Record {
     pub idx: u64,
     /// `c2s` or `s2c`.
     pub dir: String,
+    /// When it was recorded (seconds since the session started).
+    pub t_rel: f64,
     /// The whole message, opcode included.
     pub bytes: Vec<u8>,
     /// The canonical text the independent decoder printed.
@@ -47,6 +49,7 @@ pub fn session(session: &str) -> Vec<Record> {
                 session: session.to_owned(),
                 idx: v["idx"].as_u64().expect("idx"),
                 dir: v["dir"].as_str().expect("dir").to_owned(),
+                t_rel: v["t_rel"].as_f64().expect("t_rel"),
                 bytes: (0..hex.len())
                     .step_by(2)
                     .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex"))

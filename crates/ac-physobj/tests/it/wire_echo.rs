@@ -11,10 +11,10 @@ use ac_physobj::wire::{ContactFlags, GameAction, Message, MoveToState};
 use crate::realdata::{SESSIONS, session};
 
 /// How many messages after a MoveToState its echo may arrive.
-const ECHO_WINDOW: usize = 7;
+pub const ECHO_WINDOW: usize = 7;
 
 /// The interpreted state of an autonomous UpdateMotion (the server echoing a player).
-fn echoed_state(m: &Message) -> Option<(&InterpretedMotionState, MovementDataFlags)> {
+pub fn echoed_state(m: &Message) -> Option<(&InterpretedMotionState, MovementDataFlags)> {
     let Message::UpdateMotion(u) = m else {
         return None;
     };
@@ -28,12 +28,41 @@ fn echoed_state(m: &Message) -> Option<(&InterpretedMotionState, MovementDataFla
 }
 
 /// The player's run rate as the server reports it: the speed of the first echoed RunForward.
-fn run_rate(msgs: &[Message]) -> f32 {
+pub fn run_rate(msgs: &[Message]) -> f32 {
     msgs.iter()
         .filter_map(echoed_state)
         .find(|(s, _)| s.forward_command == motion::RUN_FORWARD)
         .map(|(s, _)| s.forward_speed)
         .expect("the session runs")
+}
+
+/// The interpreted state ACE echoed for the MoveToState at `msgs[k]`: the first autonomous
+/// UpdateMotion within [`ECHO_WINDOW`] messages after it.
+pub fn echo_of(msgs: &[Message], k: usize) -> Option<(&InterpretedMotionState, MovementDataFlags)> {
+    msgs[k + 1..]
+        .iter()
+        .take(ECHO_WINDOW)
+        .find_map(echoed_state)
+}
+
+/// Whether `state` is the echo: stance, the three commands with their speeds bit for bit (0.0
+/// and -0.0, or two NaNs, must not pass for each other), the number of actions, and the
+/// standing-long-jump flag of the MoveToState in the echo's flags.
+pub fn agrees_with_echo(
+    state: &InterpretedMotionState,
+    (echo, flags): (&InterpretedMotionState, MovementDataFlags),
+    long_jump: bool,
+) -> bool {
+    let bits = |s: &InterpretedMotionState| {
+        (
+            s.current_style,
+            (s.forward_command, s.forward_speed.to_bits()),
+            (s.sidestep_command, s.sidestep_speed.to_bits()),
+            (s.turn_command, s.turn_speed.to_bits()),
+            s.actions.len(),
+        )
+    };
+    bits(state) == bits(echo) && flags.contains(MovementDataFlags::STANDING_LONG_JUMP) == long_jump
 }
 
 /// Apply every MoveToState of `name` in order; return (pairs checked, pairs that agree).
@@ -61,27 +90,12 @@ fn replay_session(name: &str) -> (usize, usize) {
         let long_jump = contact.contains(ContactFlags::STANDING_LONG_JUMP);
         mi.apply_client_raw_state(&mut host, &raw.state, long_jump)
             .unwrap();
-        let Some((echo, flags)) = msgs[k + 1..]
-            .iter()
-            .take(ECHO_WINDOW)
-            .find_map(echoed_state)
-        else {
+        let Some((echo, flags)) = echo_of(&msgs, k) else {
             continue;
         };
         checked += 1;
         let state = mi.interpreted_state().unwrap();
-        // Bitwise speeds: 0.0 and -0.0 or two NaNs must not pass for each other.
-        let bits = |s: &InterpretedMotionState| {
-            (
-                s.current_style,
-                (s.forward_command, s.forward_speed.to_bits()),
-                (s.sidestep_command, s.sidestep_speed.to_bits()),
-                (s.turn_command, s.turn_speed.to_bits()),
-                s.actions.len(),
-            )
-        };
-        let same = bits(state) == bits(echo)
-            && flags.contains(MovementDataFlags::STANDING_LONG_JUMP) == long_jump;
+        let same = agrees_with_echo(state, (echo, flags), long_jump);
         if same {
             agreed += 1;
         } else {
