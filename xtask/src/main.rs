@@ -9,6 +9,7 @@ mod decode;
 mod explain;
 mod fixtures;
 mod fuzz;
+mod inspect;
 mod replay;
 mod snapshots;
 mod sweep;
@@ -41,6 +42,8 @@ enum Command {
     Conformance(conformance::Args),
     /// Render a sequence's node list over time as an SVG timeline.
     Timeline(timeline::Args),
+    /// Serve the motion inspector on 127.0.0.1: tables as graphs, resolutions explained, playback.
+    Inspect(inspect::Args),
     /// Print the canonical text of a movement message or MovementData blob (hex or base64).
     Decode(decode::Args),
     /// Explain how a motion table resolves one request: branches, lookups, queued animations.
@@ -87,6 +90,7 @@ fn main() -> anyhow::Result<()> {
         Command::Conformance(args) => conformance::run(args),
         Command::Timeline(args) => timeline::run(args),
         Command::Decode(args) => decode::run(args),
+        Command::Inspect(args) => inspect::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Tables(args) => tables::run_list(args),
         Command::Table(args) => tables::run_show(args),

@@ -17,14 +17,22 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::command::is_action;
-use crate::explain::{TRACE_TARGET, TraceExplain};
+use crate::explain::{Explain, NoExplain, TRACE_TARGET, TraceExplain};
 use crate::motion::READY;
 use crate::pending::PendingQueue;
 use crate::{AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, WeenieError};
 
 /// `$table.$method(args)`, explained to the `tracing` target [`TRACE_TARGET`] when it is
-/// enabled at TRACE (see [`TraceExplain`]); the plain resolver call otherwise.
+/// enabled at TRACE (see [`TraceExplain`]); the plain resolver call otherwise. With a sink
+/// (`resolve!(table, sink, …)`) whose [`Explain::ENABLED`] is true, explained to that sink.
 macro_rules! resolve {
+    ($table:expr, $sink:expr, $method:ident($($arg:expr),* $(,)?)) => {
+        if sink_enabled($sink) {
+            $table.explaining($sink).$method($($arg),*)
+        } else {
+            resolve!($table, $method($($arg),*))
+        }
+    };
     ($table:expr, $method:ident($($arg:expr),* $(,)?)) => {
         if tracing::enabled!(target: TRACE_TARGET, tracing::Level::TRACE) {
             $table.explaining(&mut TraceExplain::default()).$method($($arg),*)
@@ -32,6 +40,13 @@ macro_rules! resolve {
             $table.$method($($arg),*)
         }
     };
+}
+
+/// `E::ENABLED` for a sink in hand: a constant of the monomorphised code, so the untaken
+/// branch of [`resolve!`] compiles away.
+#[inline(always)]
+fn sink_enabled<E: Explain + ?Sized>(_: &E) -> bool {
+    E::ENABLED
 }
 
 /// One pending motion: its id and how many AnimDone hooks it still waits for (ACE `AnimNode`).
@@ -148,6 +163,22 @@ impl MotionTableManager {
         speed: f32,
         seq: &mut S,
     ) -> WeenieError {
+        self.perform_movement_explaining(kind, motion, speed, seq, &mut NoExplain)
+    }
+
+    /// [`perform_movement`](Self::perform_movement), with the resolver's decisions for this
+    /// movement reported to `sink` (see [`crate::explain`]): how a tool shows why an object's
+    /// command played as it did. The answer, the state, the pending queue and the sequence are
+    /// the same as without a sink. A movement type that does not reach the table reports
+    /// nothing.
+    pub fn perform_movement_explaining<S: AnimSequence + ?Sized, E: Explain + ?Sized>(
+        &mut self,
+        kind: MovementType,
+        motion: u32,
+        speed: f32,
+        seq: &mut S,
+        sink: &mut E,
+    ) -> WeenieError {
         let Some(table) = self.table.as_ref() else {
             return WeenieError::NoAnimationTable;
         };
@@ -156,17 +187,17 @@ impl MotionTableManager {
         let (queued, o, must_resolve) = match kind {
             MovementType::InterpretedCommand => (
                 motion,
-                resolve!(table, do_object_motion(motion, state, seq, speed)),
+                resolve!(table, sink, do_object_motion(motion, state, seq, speed)),
                 true,
             ),
             MovementType::StopInterpretedCommand => (
                 READY,
-                resolve!(table, stop_object_motion(motion, speed, state, seq)),
+                resolve!(table, sink, stop_object_motion(motion, speed, state, seq)),
                 true,
             ),
             MovementType::StopCompletely => (
                 READY,
-                resolve!(table, stop_object_completely(state, seq)),
+                resolve!(table, sink, stop_object_completely(state, seq)),
                 false,
             ),
             _ => return WeenieError::None,

@@ -1,29 +1,77 @@
 //! Walk → run → turn → stop on the synthetic humanoid table, plotted as an SVG.
 //!
 //! `cargo run -p ac-physobj --example walk_run_stop [OUT.svg]` simulates one creature on flat
-//! ground (no collision: the builder stands it on a contact plane) at 30 Hz and writes three
-//! panels — position (x, y), speed and heading over time — to `OUT.svg` (default
-//! `walk_run_stop.svg`). The table and animations are `ac_testkit::synthetic`, not retail data.
+//! ground (no collision: the builder stands it on a contact plane) at 30 Hz, records it with a
+//! [`Recorder`], and plots four panels against time — position, ground speed, heading
+//! (unwrapped: a turn through north keeps counting) and the path seen from above — to `OUT.svg`
+//! (default: `walk_run_stop.svg` in the cargo target directory). The table and animations are
+//! `ac_testkit::synthetic`, not retail data.
+//!
+//! The plot uses `plotters` (SVG backend): line charts with axes, ticks and legends are what it
+//! is for.
 
-use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use ac_physobj::prelude::*;
+use ac_physobj::recording::{Recorder, Recording};
+use plotters::coord::Shift;
+use plotters::prelude::*;
 
 const DT: f64 = 1.0 / 30.0;
+const SECONDS: f64 = 10.0;
 
-struct Sample {
-    t: f32,
-    x: f32,
-    y: f32,
-    speed: f32,
-    heading: f32,
-}
+/// What the creature is told, and when.
+type Action =
+    fn(&mut PhysicsObj, &MovementParameters, &MovementParameters) -> Result<(), WeenieError>;
+
+const SCRIPT: [(f64, &str, Action); 6] = [
+    (0.5, "walk", |o, w, _| o.do_motion(motion::WALK_FORWARD, w)),
+    (2.5, "run", |o, _, r| o.do_motion(motion::WALK_FORWARD, r)),
+    (4.5, "turn", |o, _, r| o.do_motion(motion::TURN_RIGHT, r)),
+    (6.0, "straight", |o, _, r| {
+        o.stop_motion(motion::TURN_RIGHT, r)
+    }),
+    (7.0, "walk", |o, w, _| o.do_motion(motion::WALK_FORWARD, w)),
+    (8.5, "stop", |o, w, _| {
+        o.stop_motion(motion::WALK_FORWARD, w)
+    }),
+];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "walk_run_stop.svg".to_string());
+        .map_or_else(default_output, PathBuf::from);
+    let recording = simulate()?;
+    let svg = plot(&recording)?;
+    std::fs::write(&out, svg).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    let last = recording.samples.last().ok_or("no samples")?;
+    println!(
+        "wrote {}: {} samples, final position {:.2},{:.2}, final heading {:.1}",
+        out.display(),
+        recording.samples.len(),
+        last.origin.x,
+        last.origin.y,
+        last.heading
+    );
+    Ok(())
+}
+
+/// `walk_run_stop.svg` in the cargo target directory this example was built into (the
+/// executable lives in `<target>/<profile>/examples/`), or in the temporary directory.
+fn default_output() -> PathBuf {
+    let target = std::env::current_exe().ok().and_then(|exe| {
+        let examples = exe.parent()?;
+        let profile = examples.parent()?;
+        Some(profile.parent()?.to_path_buf())
+    });
+    target
+        .unwrap_or_else(std::env::temp_dir)
+        .join("walk_run_stop.svg")
+}
+
+/// Runs the script and records the creature.
+fn simulate() -> Result<Recording, Box<dyn std::error::Error>> {
     // Synthetic data, built in memory (a real program opens a DAT with `PortalDat::open`).
     let anims: AnimationCache = ac_testkit::synthetic::animations().into_iter().collect();
     let mut world = World::new(Rules::default());
@@ -36,182 +84,253 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 ..ConfigWeenie::default()
             }),
     )?;
-
     let walk = MovementParameters::default();
     let run = MovementParameters {
         hold_key_to_apply: HoldKey::Run,
         ..MovementParameters::default()
     };
-    // (time, label, action)
-    type Action =
-        fn(&mut PhysicsObj, &MovementParameters, &MovementParameters) -> Result<(), WeenieError>;
-    let script: [(f32, &str, Action); 6] = [
-        (0.5, "walk", |o, w, _| o.do_motion(motion::WALK_FORWARD, w)),
-        (2.5, "run", |o, _, r| o.do_motion(motion::WALK_FORWARD, r)),
-        (4.5, "turn", |o, _, r| o.do_motion(motion::TURN_RIGHT, r)),
-        (6.0, "straight", |o, _, r| {
-            o.stop_motion(motion::TURN_RIGHT, r)
-        }),
-        (7.0, "walk", |o, w, _| o.do_motion(motion::WALK_FORWARD, w)),
-        (8.5, "stop", |o, w, _| {
-            o.stop_motion(motion::WALK_FORWARD, w)
-        }),
-    ];
-    let mut samples = Vec::new();
+    let mut recorder = Recorder::start(&mut world[id]);
     let mut next = 0;
-    let steps = (10.0 / DT) as usize;
-    let mut last = world[id].position().frame.origin;
-    for i in 0..=steps {
-        let t = (i as f64 * DT) as f32;
-        while next < script.len() && t >= script[next].0 {
-            (script[next].2)(&mut world[id], &walk, &run)?;
+    let steps = (SECONDS / DT).round() as usize;
+    for i in 0..steps {
+        let t = i as f64 * DT;
+        while next < SCRIPT.len() && t + 1e-9 >= SCRIPT[next].0 {
+            (SCRIPT[next].2)(&mut world[id], &walk, &run)?;
             next += 1;
         }
         world.step(DT)?;
-        let o = &world[id];
-        let p = o.position().frame.origin;
-        samples.push(Sample {
-            t,
-            x: p.x,
-            y: p.y,
-            speed: (p - last).length() / DT as f32,
-            heading: o.heading(),
-        });
-        last = p;
+        recorder.sample(&world[id]);
     }
-    let marks: Vec<(f32, &str)> = script.iter().map(|s| (s.0, s.1)).collect();
-    std::fs::write(&out, render(&samples, &marks))
-        .map_err(|e| format!("cannot write {out}: {e}"))?;
-    let end = samples.last().map_or((0.0, 0.0), |s| (s.x, s.y));
-    println!(
-        "wrote {out}: {} samples, final position {:.2},{:.2}, final heading {:.1}",
-        samples.len(),
-        end.0,
-        end.1,
-        world[id].heading()
-    );
+    Ok(recorder.finish(&mut world[id]))
+}
+
+/// A line of (time, value) points with its name and colour.
+struct Series {
+    name: &'static str,
+    colour: RGBColor,
+    points: Vec<(f64, f64)>,
+}
+
+/// Draws the four panels into an SVG string.
+fn plot(r: &Recording) -> Result<String, Box<dyn std::error::Error>> {
+    let t = |i: usize| r.samples[i].time;
+    let start = r.samples.first().map_or(Vec3::ZERO, |s| s.origin);
+    let position = [
+        Series {
+            name: "x (east)",
+            colour: RGBColor(192, 57, 43),
+            points: (0..r.samples.len())
+                .map(|i| (t(i), f64::from(r.samples[i].origin.x - start.x)))
+                .collect(),
+        },
+        Series {
+            name: "y (north)",
+            colour: RGBColor(36, 113, 163),
+            points: (0..r.samples.len())
+                .map(|i| (t(i), f64::from(r.samples[i].origin.y - start.y)))
+                .collect(),
+        },
+    ];
+    let per_step: Vec<(f64, f64)> = r
+        .ground_speeds()
+        .iter()
+        .map(|&(_, t1, v)| (t1, f64::from(v)))
+        .collect();
+    // The sequence applies its velocity once per frame boundary, so at run rate 1.5 (45 frames
+    // a second) a 1/30 s step crosses one or two frames and the per-step speed alternates; the
+    // half-second mean shows the speed a player sees.
+    let window = (0.5 / DT).round() as usize;
+    let mean: Vec<(f64, f64)> = (0..per_step.len())
+        .map(|i| {
+            let from = (i + 1).saturating_sub(window);
+            let n = (i + 1 - from) as f64;
+            let sum: f64 = per_step[from..=i].iter().map(|p| p.1).sum();
+            (per_step[i].0, sum / n)
+        })
+        .collect();
+    let speed = [
+        Series {
+            name: "per 1/30 s step",
+            colour: RGBColor(160, 205, 175),
+            points: per_step,
+        },
+        Series {
+            name: "mean over 0.5 s",
+            colour: RGBColor(30, 132, 73),
+            points: mean,
+        },
+    ];
+    let heading = [Series {
+        name: "heading (unwrapped)",
+        colour: RGBColor(125, 60, 152),
+        points: r
+            .unwrapped_headings()
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (t(i), f64::from(h)))
+            .collect(),
+    }];
+
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (1000, 1180)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let root = root.titled(
+            "walk → run → turn → stop (synthetic humanoid, 30 Hz, no collision)",
+            ("sans-serif", 20),
+        )?;
+        let (charts, path) = root.split_vertically(830);
+        let panels = charts.split_evenly((3, 1));
+        use SeriesLabelPosition::{LowerRight, MiddleRight, UpperRight};
+        time_panel(
+            &panels[0],
+            "position relative to the start",
+            "m",
+            &position,
+            UpperRight,
+        )?;
+        time_panel(&panels[1], "ground speed", "m/s", &speed, MiddleRight)?;
+        time_panel(
+            &panels[2],
+            "heading (0 = north, clockwise; unwrapped)",
+            "degrees",
+            &heading,
+            LowerRight,
+        )?;
+        path_panel(&path, r)?;
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+/// One panel of values over time, with the script's commands as dashed lines.
+fn time_panel(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    title: &str,
+    unit: &str,
+    series: &[Series],
+    legend: SeriesLabelPosition,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (mut lo, mut hi) = (f64::MAX, f64::MIN);
+    for p in series.iter().flat_map(|s| &s.points) {
+        lo = lo.min(p.1);
+        hi = hi.max(p.1);
+    }
+    let pad = ((hi - lo) * 0.08).max(0.5);
+    let (lo, hi) = (lo.min(0.0) - pad, hi + pad);
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 16))
+        .margin(8)
+        .x_label_area_size(34)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.0..SECONDS, lo..hi)?;
+    chart
+        .configure_mesh()
+        .x_desc("time (s)")
+        .y_desc(unit)
+        .light_line_style(RGBColor(238, 238, 238))
+        .draw()?;
+    // The zero line.
+    chart.draw_series(LineSeries::new(
+        [(0.0, 0.0), (SECONDS, 0.0)],
+        BLACK.stroke_width(1),
+    ))?;
+    for (at, label, _) in SCRIPT {
+        chart.draw_series(DashedLineSeries::new(
+            [(at, lo), (at, hi)],
+            4,
+            3,
+            RGBColor(150, 150, 150).into(),
+        ))?;
+        chart.draw_series(std::iter::once(Text::new(
+            label,
+            (at + 0.05, hi - (hi - lo) * 0.04),
+            ("sans-serif", 12).into_font().color(&RGBColor(90, 90, 90)),
+        )))?;
+    }
+    for s in series {
+        let colour = s.colour;
+        chart
+            .draw_series(LineSeries::new(
+                s.points.iter().copied(),
+                colour.stroke_width(2),
+            ))?
+            .label(s.name)
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .position(legend)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(200, 200, 200))
+        .draw()?;
     Ok(())
 }
 
-/// A named, coloured polyline of (t, value) points.
-type Series<'a> = (&'a str, &'a str, Vec<(f32, f32)>);
-
-/// One panel: series of (t, value) polylines with their colours and a title.
-fn panel(svg: &mut String, top: f32, title: &str, series: &[Series<'_>], marks: &[(f32, &str)]) {
-    const LEFT: f32 = 60.0;
-    const W: f32 = 840.0;
-    const H: f32 = 160.0;
-    let (mut lo, mut hi) = (f32::MAX, f32::MIN);
-    for (_, _, pts) in series {
-        for &(_, v) in pts {
-            lo = lo.min(v);
-            hi = hi.max(v);
-        }
+/// The path seen from above, equal scale on both axes.
+fn path_panel(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    r: &Recording,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (mut minx, mut maxx, mut miny, mut maxy) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for s in &r.samples {
+        minx = minx.min(f64::from(s.origin.x));
+        maxx = maxx.max(f64::from(s.origin.x));
+        miny = miny.min(f64::from(s.origin.y));
+        maxy = maxy.max(f64::from(s.origin.y));
     }
-    if hi - lo < 1e-3 {
-        hi = lo + 1.0;
+    // The plot area is about 2.9 times wider than tall: widen x to keep metres square.
+    let height = (maxy - miny).max(1.0) * 1.15;
+    let width = (height * 2.9).max((maxx - minx) * 1.15);
+    let (cx, cy) = ((minx + maxx) / 2.0, (miny + maxy) / 2.0);
+    let mut chart = ChartBuilder::on(area)
+        .caption("path from above (m; x east, y north)", ("sans-serif", 16))
+        .margin(8)
+        .x_label_area_size(34)
+        .y_label_area_size(60)
+        .build_cartesian_2d(
+            cx - width / 2.0..cx + width / 2.0,
+            cy - height / 2.0..cy + height / 2.0,
+        )?;
+    chart
+        .configure_mesh()
+        .x_desc("x (m)")
+        .y_desc("y (m)")
+        .light_line_style(RGBColor(238, 238, 238))
+        .draw()?;
+    let blue = RGBColor(59, 125, 216);
+    chart
+        .draw_series(LineSeries::new(
+            r.samples
+                .iter()
+                .map(|s| (f64::from(s.origin.x), f64::from(s.origin.y))),
+            blue.stroke_width(2),
+        ))?
+        .label("path")
+        .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], blue.stroke_width(2)));
+    let ends = [r.samples.first(), r.samples.last()];
+    // Each end is a series of its own, so the legend names it.
+    for (s, (filled, name)) in ends
+        .into_iter()
+        .flatten()
+        .zip([(false, "start"), (true, "end")])
+    {
+        let at = (f64::from(s.origin.x), f64::from(s.origin.y));
+        let style = if filled {
+            BLACK.filled()
+        } else {
+            BLACK.stroke_width(2)
+        };
+        chart
+            .draw_series(std::iter::once(Circle::new(at, 5, style)))?
+            .label(name)
+            .legend(move |(x, y)| Circle::new((x + 9, y), 4, style));
     }
-    let tmax = series
-        .iter()
-        .flat_map(|s| s.2.iter().map(|p| p.0))
-        .fold(0.0f32, f32::max)
-        .max(1e-3);
-    let sx = |t: f32| LEFT + t / tmax * W;
-    let sy = |v: f32| top + H - (v - lo) / (hi - lo) * H;
-    let _ = writeln!(
-        svg,
-        r##"<rect x="{LEFT}" y="{top}" width="{W}" height="{H}" fill="none" stroke="#999"/>"##
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text x="{LEFT}" y="{}" font-size="13">{title}</text>"#,
-        top - 6.0
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text x="4" y="{}" font-size="10">{hi:.1}</text><text x="4" y="{}" font-size="10">{lo:.1}</text>"#,
-        top + 10.0,
-        top + H
-    );
-    for &(t, label) in marks {
-        let x = sx(t);
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{x}" y1="{top}" x2="{x}" y2="{}" stroke="#ccc" stroke-dasharray="3,3"/><text x="{}" y="{}" font-size="9" fill="#666">{label}</text>"##,
-            top + H,
-            x + 2.0,
-            top + 10.0
-        );
-    }
-    let mut legend_x = LEFT + W - 160.0;
-    for (name, colour, pts) in series {
-        let mut d = String::new();
-        for (i, &(t, v)) in pts.iter().enumerate() {
-            let _ = write!(
-                d,
-                "{}{:.2},{:.2} ",
-                if i == 0 { "M" } else { "L" },
-                sx(t),
-                sy(v)
-            );
-        }
-        let _ = writeln!(
-            svg,
-            r#"<path d="{d}" fill="none" stroke="{colour}" stroke-width="1.5"/>"#
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{legend_x}" y="{}" font-size="11" fill="{colour}">{name}</text>"#,
-            top + H - 6.0
-        );
-        legend_x += 70.0;
-    }
-}
-
-fn render(s: &[Sample], marks: &[(f32, &str)]) -> String {
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="920" height="640" font-family="sans-serif">"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text x="60" y="20" font-size="15">walk → run → turn → stop (synthetic humanoid, 30 Hz, no collision)</text>"#
-    );
-    let x0 = s.first().map_or(0.0, |p| p.x);
-    let y0 = s.first().map_or(0.0, |p| p.y);
-    panel(
-        &mut svg,
-        50.0,
-        "position (m, relative to start)",
-        &[
-            ("x", "#c0392b", s.iter().map(|p| (p.t, p.x - x0)).collect()),
-            ("y", "#2471a3", s.iter().map(|p| (p.t, p.y - y0)).collect()),
-        ],
-        marks,
-    );
-    panel(
-        &mut svg,
-        250.0,
-        "speed (m/s, per slice)",
-        &[(
-            "speed",
-            "#1e8449",
-            s.iter().map(|p| (p.t, p.speed)).collect(),
-        )],
-        marks,
-    );
-    panel(
-        &mut svg,
-        450.0,
-        "heading (degrees, 0 = +Y, clockwise)",
-        &[(
-            "heading",
-            "#7d3c98",
-            s.iter().map(|p| (p.t, p.heading)).collect(),
-        )],
-        marks,
-    );
-    let _ = writeln!(svg, "</svg>");
-    svg
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(200, 200, 200))
+        .draw()?;
+    Ok(())
 }

@@ -44,6 +44,9 @@
 //! * [`Rules`] — ACE's behaviour (default) or the retail client's, set once: every layer of an
 //!   object follows the rules it was built with, and a world's objects follow the world's.
 //! * The game object is pluggable: `PhysicsObj<W: Weenie = ConfigWeenie>`.
+//! * [`recording`] — a [`Recorder`](recording::Recorder) samples an object while you step it
+//!   and hands back its path, speed, heading and animation playback (timed inside each tick),
+//!   for tools that draw motion.
 //! * [`wire`] reads and writes the movement messages (MoveToState, AutonomousPosition, Jump,
 //!   UpdateMotion, UpdatePosition, VectorUpdate, CreateObject) byte for byte; [`apply`] applies
 //!   them to objects (the server's messages as the retail client does, a player's actions as
@@ -106,6 +109,7 @@ mod moveto;
 mod object;
 pub mod parts;
 pub mod prelude;
+pub mod recording;
 #[cfg(feature = "reference-host")]
 mod reference_host;
 pub mod replay;

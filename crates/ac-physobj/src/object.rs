@@ -136,6 +136,22 @@ impl<W: Weenie> PhysicsObj<W> {
     pub fn position_manager(&self) -> Option<&PositionManager> {
         self.pm.as_deref()
     }
+    /// Turns the animation [playback log](ac_sequence::playback) on (empty, its clock at 0) or
+    /// off: every stretch the play head spends in a node and every hook it fires, timed *inside*
+    /// each tick, for tools that draw playback (a [`Recorder`](crate::recording::Recorder) does
+    /// this for you). Off by default; it only observes.
+    pub fn set_playback_logging(&mut self, on: bool) {
+        self.core.parts.sequence.set_playback_logging(on);
+    }
+    /// The playback log, while logging is on.
+    pub fn playback_log(&self) -> Option<&ac_sequence::PlaybackLog> {
+        self.core.parts.sequence.playback_log()
+    }
+    /// Takes what the playback log holds and keeps logging into an empty log whose clock
+    /// continues; `None` while logging is off.
+    pub fn take_playback_log(&mut self) -> Option<ac_sequence::PlaybackLog> {
+        self.core.parts.sequence.take_playback_log()
+    }
     /// ACE `IsMovingOrAnimating`: animating, a link still playing, or any velocity.
     pub fn is_moving_or_animating(&self) -> bool {
         self.core.is_animating

@@ -19,6 +19,11 @@
 //! every layer above, and [`Position`] (a cell id plus a frame) with the distance and heading
 //! measurements the move-to, position-correction and object layers share.
 //!
+//! Tools that draw or explain playback turn on the [`playback`] log
+//! ([`Sequence::set_playback_logging`]): every stretch of time the play head spent in a node
+//! and every hook it fired, with times *inside* each update, so a link that starts and ends
+//! within one tick is still seen.
+//!
 //! Animation data comes from an [`AnimationSource`] (an [`AnimationCache`] filled in memory or
 //! preloaded from a portal DAT, or the lazily loading [`DatAnimations`]); the player does no IO.
 //!
@@ -52,12 +57,14 @@
 
 pub mod aframe;
 mod node;
+pub mod playback;
 mod position;
 mod provider;
 mod sequence;
 
 pub use aframe::{AFrame, AFrameOps, EPSILON};
 pub use node::AnimSequenceNode;
+pub use playback::{LoggedNode, LoggedUpdate, PlaySpan, PlaybackLog, PlayedHook};
 pub use position::{LANDBLOCK_SIZE, Position, normalize_check_small};
 pub use provider::{AnimationCache, AnimationSource, DatAnimations, NoAnimations};
 pub use sequence::{

@@ -12,6 +12,7 @@ use slotmap::SlotMap;
 
 use crate::aframe::{AFrame, AFrameOps, EPSILON};
 use crate::node::AnimSequenceNode;
+use crate::playback::{LoggedNode, PlaybackLog, Stretch};
 use crate::provider::AnimationSource;
 
 slotmap::new_key_type! {
@@ -134,6 +135,8 @@ pub struct Sequence {
     source: Arc<dyn AnimationSource>,
     missing_animation: Option<u32>,
     rules: Rules,
+    /// The opt-in playback log (boxed: a sequence without it stays small).
+    playback: Option<Box<PlaybackLog>>,
 }
 
 impl Default for Sequence {
@@ -201,6 +204,7 @@ impl Sequence {
             source,
             missing_animation: None,
             rules,
+            playback: None,
         }
     }
 
@@ -612,13 +616,87 @@ impl Sequence {
         mut hooks: Option<&mut Vec<AnimationHook>>,
     ) -> UpdateWork {
         let mut work = UpdateWork::default();
+        let mut log = self.playback.take();
+        if let Some(log) = log.as_deref_mut() {
+            self.log_list(log, dt);
+        }
         if self.head.is_some() {
-            self.update_internal(dt, &mut offset, &mut hooks, &mut work);
+            self.update_internal(dt, &mut offset, &mut hooks, &mut work, log.as_deref_mut());
             self.apricot();
         } else if let Some(f) = offset {
             apply_physics(f, self.velocity, self.omega, dt, dt);
         }
+        if let Some(mut log) = log {
+            log.end(work.truncated);
+            self.playback = Some(log);
+        }
         work
+    }
+
+    // ------------------------------------------------------------------ playback log
+
+    /// Turns the [playback log](crate::playback) on (a fresh log whose clock reads 0) or off
+    /// (the log is dropped). Turning it on while it is on keeps the log.
+    pub fn set_playback_logging(&mut self, on: bool) {
+        match (on, self.playback.is_some()) {
+            (true, false) => self.playback = Some(Box::default()),
+            (false, _) => self.playback = None,
+            (true, true) => {}
+        }
+    }
+
+    /// The playback log, while logging is on.
+    pub fn playback_log(&self) -> Option<&PlaybackLog> {
+        self.playback.as_deref()
+    }
+
+    /// Takes what the log holds so far and keeps logging into an empty log whose clock
+    /// continues where the taken one stopped. `None` while logging is off.
+    pub fn take_playback_log(&mut self) -> Option<PlaybackLog> {
+        let log = self.playback.as_deref_mut()?;
+        let clock = log.clock();
+        Some(std::mem::replace(log, PlaybackLog::starting_at(clock)))
+    }
+
+    /// Logs the list an update starts from.
+    fn log_list(&self, log: &mut PlaybackLog, dt: f32) {
+        let mut cyclic = false;
+        let nodes = self.node_ids().filter_map(|id| {
+            cyclic |= Some(id) == self.first_cyclic;
+            let n = self.node(id)?;
+            Some(LoggedNode {
+                node: id,
+                anim_id: n.anim_id(),
+                framerate: n.framerate(),
+                low_frame: n.low_frame(),
+                high_frame: n.high_frame(),
+                cyclic,
+            })
+        });
+        let curr = usize::try_from(self.curr_index()).ok();
+        log.begin(
+            dt,
+            nodes,
+            (curr, self.frame_number),
+            (self.velocity, self.omega),
+        );
+    }
+
+    /// Whether `id` is in the cyclic tail (at or after `first_cyclic`).
+    fn is_cyclic_node(&self, id: NodeId) -> bool {
+        let mut at = self.first_cyclic;
+        let mut budget = self.nodes.len();
+        while let Some(n) = at {
+            if n == id {
+                return true;
+            }
+            if budget == 0 {
+                break;
+            }
+            budget -= 1;
+            at = self.next_of(n);
+        }
+        false
     }
 
     /// `apricot()`: drops nodes from the head of the list up to the play head or the cyclic
@@ -641,12 +719,22 @@ impl Sequence {
         frame: &mut Option<&mut AFrame>,
         hooks: &mut Option<&mut Vec<AnimationHook>>,
         work: &mut UpdateWork,
+        mut log: Option<&mut PlaybackLog>,
     ) {
         let velocity = self.velocity;
         let omega = self.omega;
         let mut stalled: u32 = 0;
+        // Playback log bookkeeping: update time consumed so far, the offset origin where the
+        // current stretch began.
+        let mut elapsed = 0.0f32;
+        let mut mark = frame.as_deref().map_or(Vec3::ZERO, |f| f.origin);
         loop {
             let Some(cur) = self.curr_anim else { return };
+            let frame_from = self.frame_number;
+            let hooks_before = match (&log, hooks.as_deref()) {
+                (Some(_), Some(h)) => h.len(),
+                _ => 0,
+            };
             let Some(link) = self.nodes.get(cur) else {
                 return;
             };
@@ -702,6 +790,27 @@ impl Sequence {
             }
 
             self.frame_number = frame_num;
+            if let Some(log) = log.as_deref_mut() {
+                let consumed = if done { dt - leftover } else { dt };
+                let now = frame.as_deref().map_or(Vec3::ZERO, |f| f.origin);
+                let fired = hooks.as_deref().map_or(&[][..], |h| &h[hooks_before..]);
+                if let Some(link) = self.nodes.get(cur) {
+                    let stretch = Stretch {
+                        id: cur,
+                        node: &link.node,
+                        cyclic: self.is_cyclic_node(cur),
+                        elapsed,
+                        consumed,
+                        frame_from,
+                        frame_to: frame_num,
+                        finished: done,
+                        root_motion: now - mark,
+                    };
+                    log.span(stretch, fired);
+                }
+                elapsed += consumed;
+                mark = now;
+            }
             if !done {
                 return;
             }
@@ -710,10 +819,14 @@ impl Sequence {
             if let Some(h) = hooks.as_deref_mut()
                 && self.head != self.first_cyclic
             {
-                h.push(AnimationHook {
+                let hook = AnimationHook {
                     direction: HOOK_DIR_BOTH,
                     data: HookData::AnimationDone,
-                });
+                };
+                if let Some(log) = log.as_deref_mut() {
+                    log.animation_done(&hook);
+                }
+                h.push(hook);
             }
             if !self.advance_to_next_animation(dt, frame, velocity, omega) {
                 return;

@@ -174,6 +174,12 @@ impl Runner {
         self
     }
 
+    /// The trace printed and not yet written out: all of it for a caller that drives the
+    /// runner line by line and never calls [`Self::write_output`].
+    pub fn into_output(self) -> String {
+        self.out.into_string()
+    }
+
     /// Bytes of trace text printed and not yet written out.
     pub fn pending_output(&self) -> usize {
         self.out.end()
@@ -185,6 +191,12 @@ impl Runner {
         out.write_all(self.out.as_str().as_bytes())?;
         self.out.clear();
         Ok(())
+    }
+
+    /// The object the scenario drives now (for tools that watch a run: the timeline turns on
+    /// its playback log and samples it).
+    pub fn object_mut(&mut self) -> Option<&mut PhysicsObj> {
+        self.session.as_mut().map(Session::obj_mut)
     }
 
     /// Handles one non-empty line; `Err` is bad input at this line.

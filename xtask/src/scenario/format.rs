@@ -51,7 +51,6 @@ impl Trace {
     }
 
     /// The text, consuming the writer.
-    #[cfg(test)]
     pub fn into_string(self) -> String {
         self.text
     }

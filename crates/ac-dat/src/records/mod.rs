@@ -6,11 +6,13 @@
 //! parse-every-file test does.
 
 mod animation;
+mod animation_uses;
 pub(crate) mod io;
 mod motion_table;
 mod setup;
 
 pub use animation::*;
+pub use animation_uses::AnimationUse;
 pub use io::{MEMORY_PER_STORED_BYTE, MEMORY_SLACK};
 pub use motion_table::*;
 pub use setup::*;

@@ -194,3 +194,61 @@ fn enter_world_removes_links_and_fails_everything() {
     assert_eq!(out, [done(TWITCH1, false), done(READY, false)]);
     assert_eq!(m.animation_counter(), 0);
 }
+
+/// The manager explains the resolution a movement makes, and explaining changes nothing: the
+/// answer, the pending queue, the state and the sequence match a manager that was not asked.
+#[test]
+fn an_explained_movement_reports_the_resolvers_decisions_and_changes_nothing() {
+    use ac_motiontable::explain::{Branch, ExplainEvent, Operation};
+    let movements = [
+        (MovementType::InterpretedCommand, WALK_FORWARD, 1.0),
+        (MovementType::InterpretedCommand, TURN_RIGHT, 1.5),
+        (MovementType::StopInterpretedCommand, TURN_RIGHT, 1.0),
+        (MovementType::InterpretedCommand, 0x4100_0000, 1.0), // no such motion: refused
+        (MovementType::StopCompletely, 0, 1.0),
+        (MovementType::RawCommand, WALK_FORWARD, 1.0), // never reaches the table
+    ];
+    let table = humanoid().build();
+    let (mut plain, mut told) = (
+        MotionTableManager::new(Some(table.clone()), Rules::default()),
+        MotionTableManager::new(Some(table), Rules::default()),
+    );
+    let (mut plain_seq, mut told_seq) = (RecordingSequence::new(), RecordingSequence::new());
+    plain.initialize_state(&mut plain_seq);
+    told.initialize_state(&mut told_seq);
+    let mut refusals = 0;
+    for (kind, motion, speed) in movements {
+        let mut events = Vec::new();
+        let a = plain.perform_movement(kind, motion, speed, &mut plain_seq);
+        let b = told.perform_movement_explaining(kind, motion, speed, &mut told_seq, &mut events);
+        assert_eq!(a, b, "{kind:?} {motion:08X}");
+        refusals += usize::from(b == WeenieError::NoMtableData);
+        assert_eq!(queue(&plain), queue(&told));
+        assert_eq!(plain.state(), told.state());
+        assert_eq!(plain_seq.take_ops(), told_seq.take_ops());
+        let first = events.first().copied();
+        match kind {
+            MovementType::RawCommand => assert!(events.is_empty(), "{events:?}"),
+            MovementType::InterpretedCommand => {
+                assert!(
+                    matches!(first, Some(ExplainEvent::Call { op: Operation::GetObjectSequence, motion: m, .. }) if m.0 == motion),
+                    "{first:?}"
+                );
+                let refused = events
+                    .iter()
+                    .any(|e| matches!(e, ExplainEvent::Refused { .. }));
+                assert_eq!(refused, b == WeenieError::NoMtableData, "{events:?}");
+            }
+            _ => assert!(
+                matches!(first, Some(ExplainEvent::Call { .. })),
+                "{first:?}"
+            ),
+        }
+        if (kind, motion) == (MovementType::InterpretedCommand, WALK_FORWARD) {
+            assert!(events.contains(&ExplainEvent::Branch {
+                branch: Branch::Substate
+            }));
+        }
+    }
+    assert_eq!(refusals, 1, "the unknown motion is refused");
+}

@@ -16,6 +16,7 @@ mod moveto_api;
 #[cfg(feature = "reference-host")]
 mod physics;
 mod realdata;
+mod recording;
 #[cfg(feature = "reference-host")]
 mod robust;
 #[cfg(feature = "reference-host")]

@@ -4,6 +4,7 @@ mod dat_source;
 mod extreme;
 mod harness;
 mod model;
+mod playback;
 mod random_ops;
 mod scenarios;
 mod trace;
