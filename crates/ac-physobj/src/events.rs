@@ -136,48 +136,102 @@ impl fmt::Debug for ObjectEvent {
 /// The trace text after `event `, e.g. `motion_done 0x41000003 true`.
 impl fmt::Display for ObjectEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_trace_text(f)
+    }
+}
+
+impl ObjectEvent {
+    /// Writes the trace text (what `Display` prints) into `f`.
+    ///
+    /// Why not only `Display`: a long trace prints several events per tick, and going through
+    /// a `Formatter` and padded `{:08X}` arguments cost more than the tick. Writing into a
+    /// `String` here is plain appends.
+    pub fn write_trace_text(&self, f: &mut impl fmt::Write) -> fmt::Result {
         match *self {
             ObjectEvent::AnimHook {
                 hook_type,
                 direction,
             } => {
                 f.write_str("anim_hook ")?;
-                match ac_dat::hook_type_name(hook_type) {
-                    Some(n) => f.write_str(n)?,
-                    None => write!(f, "{hook_type}")?,
-                }
+                name_or_number(f, ac_dat::hook_type_name(hook_type), hook_type)?;
                 f.write_str(":")?;
-                match ac_dat::hook_direction_name(direction) {
-                    Some(n) => f.write_str(n),
-                    None => write!(f, "{direction}"),
-                }
+                name_or_number(f, ac_dat::hook_direction_name(direction), direction)
             }
             ObjectEvent::MotionDone { motion, success } => {
-                write!(f, "motion_done 0x{motion:08X} {success}")
+                f.write_str("motion_done ")?;
+                hex8_then_bool(f, motion, success)
             }
             ObjectEvent::WeenieMotionDone { motion, success } => {
-                write!(f, "weenie_motion_done 0x{motion:08X} {success}")
+                f.write_str("weenie_motion_done ")?;
+                hex8_then_bool(f, motion, success)
             }
             ObjectEvent::UnstickFromObject => f.write_str("unstick_from_object"),
             ObjectEvent::RemoveLinkAnimations => f.write_str("remove_link_animations"),
             ObjectEvent::CancelMoveTo => f.write_str("cancel_moveto"),
             ObjectEvent::SetVelocity => f.write_str("set_velocity"),
-            ObjectEvent::SetOnWalkable(b) => write!(f, "set_on_walkable {b}"),
+            ObjectEvent::SetOnWalkable(b) => {
+                f.write_str("set_on_walkable ")?;
+                f.write_str(bool_text(b))
+            }
             ObjectEvent::MakeMovementManager => f.write_str("make_movement_manager"),
             ObjectEvent::SetPosition { cell, flags } => {
-                write!(f, "set_position 0x{cell:08X} flags=0x{flags:X}")
+                f.write_str("set_position ")?;
+                hex8(f, cell)?;
+                write!(f, " flags=0x{flags:X}")
             }
             ObjectEvent::TeleportHook => f.write_str("teleport_hook"),
             ObjectEvent::StopCompletely => f.write_str("stop_completely"),
             ObjectEvent::MoveComplete(e) => write!(f, "move_complete {e}"),
             ObjectEvent::UpdateTarget { object, status } => {
-                write!(f, "update_target 0x{object:08X} {}", status.name())
+                f.write_str("update_target ")?;
+                hex8(f, object)?;
+                f.write_str(" ")?;
+                f.write_str(status.name())
             }
-            ObjectEvent::SetTarget(id) => write!(f, "set_target 0x{id:08X}"),
+            ObjectEvent::SetTarget(id) => {
+                f.write_str("set_target ")?;
+                hex8(f, id)
+            }
             ObjectEvent::ClearTarget => f.write_str("clear_target"),
             ObjectEvent::SetTargetQuantum(q) => write!(f, "set_target_quantum {q}"),
         }
     }
+}
+
+/// A name, or the number it was looked up by when it has none.
+fn name_or_number(
+    f: &mut impl fmt::Write,
+    name: Option<&str>,
+    n: impl fmt::Display,
+) -> fmt::Result {
+    match name {
+        Some(name) => f.write_str(name),
+        None => write!(f, "{n}"),
+    }
+}
+
+/// `0x%08X`.
+fn hex8(f: &mut impl fmt::Write, v: u32) -> fmt::Result {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    let mut text = [b'0'; 10];
+    text[1] = b'x';
+    for (i, c) in text[2..].iter_mut().rev().enumerate() {
+        *c = DIGITS[(v >> (4 * i)) as usize & 0xF];
+    }
+    // The bytes are ASCII, so the check cannot fail.
+    f.write_str(std::str::from_utf8(&text).unwrap_or_default())
+}
+
+/// `0x%08X true|false`.
+fn hex8_then_bool(f: &mut impl fmt::Write, v: u32, b: bool) -> fmt::Result {
+    hex8(f, v)?;
+    f.write_str(" ")?;
+    f.write_str(bool_text(b))
+}
+
+/// A bool as `{}` prints it.
+fn bool_text(b: bool) -> &'static str {
+    if b { "true" } else { "false" }
 }
 
 #[cfg(test)]
@@ -195,5 +249,66 @@ mod tests {
             "MotionDone { motion: Ready(0x41000003), success: true }"
         );
         assert_eq!(e.to_string(), "motion_done 0x41000003 true");
+    }
+
+    #[test]
+    fn display_is_the_trace_text_of_every_event() {
+        use ObjectEvent::*;
+        let hook = |hook_type, direction| AnimHook {
+            hook_type,
+            direction,
+        };
+        for (event, text) in [
+            (hook(4, 0), "anim_hook AnimationDone:Both"),
+            (hook(9999, -1), "anim_hook 9999:Backward"),
+            (hook(4, 7), "anim_hook AnimationDone:7"),
+            (hook(4, -9), "anim_hook AnimationDone:-9"),
+            (
+                MotionDone {
+                    motion: 0x4500_0005,
+                    success: true,
+                },
+                "motion_done 0x45000005 true",
+            ),
+            (
+                WeenieMotionDone {
+                    motion: 0xABC,
+                    success: false,
+                },
+                "weenie_motion_done 0x00000ABC false",
+            ),
+            (UnstickFromObject, "unstick_from_object"),
+            (RemoveLinkAnimations, "remove_link_animations"),
+            (CancelMoveTo, "cancel_moveto"),
+            (SetVelocity, "set_velocity"),
+            (SetOnWalkable(true), "set_on_walkable true"),
+            (SetOnWalkable(false), "set_on_walkable false"),
+            (MakeMovementManager, "make_movement_manager"),
+            (
+                SetPosition {
+                    cell: 0xA9B4_0011,
+                    flags: 0x1012,
+                },
+                "set_position 0xA9B40011 flags=0x1012",
+            ),
+            (TeleportHook, "teleport_hook"),
+            (StopCompletely, "stop_completely"),
+            (
+                MoveComplete(WeenieError::NoObject),
+                "move_complete NoObject(0x0038)",
+            ),
+            (
+                UpdateTarget {
+                    object: 0xFFFF_FFFF,
+                    status: TargetStatus::ExitWorld,
+                },
+                "update_target 0xFFFFFFFF ExitWorld",
+            ),
+            (SetTarget(0), "set_target 0x00000000"),
+            (ClearTarget, "clear_target"),
+            (SetTargetQuantum(0.5), "set_target_quantum 0.5"),
+        ] {
+            assert_eq!(event.to_string(), text, "{event:?}");
+        }
     }
 }

@@ -104,6 +104,7 @@ pub mod events;
 mod events;
 pub mod flags;
 mod host;
+mod limits;
 mod moveto;
 mod object;
 pub mod parts;
@@ -132,6 +133,7 @@ pub use core::Plane;
 #[cfg(feature = "reference-host")]
 pub use events::ObjectEvent;
 pub use flags::{ObjectState, TransientState};
+pub use limits::{MAX_CLOCK, MAX_SPEED};
 pub use moveto::{MAX_REPORT_NESTING, MAX_SELF_REPORTS_PER_CALL, MoveComplete, TargetObject};
 pub use object::{PhysicsObj, SET_POSITION_FLAGS};
 pub use parts::{MotionCompletion, PartArray};

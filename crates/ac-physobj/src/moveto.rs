@@ -335,12 +335,12 @@ impl<W: Weenie> PhysicsObj<W> {
     }
 
     /// The move-to half of `perform_movement`: refuse parameters that are not finite numbers
-    /// (they would poison the distances and the clock arithmetic), create the movement manager
-    /// when missing, and hand the request to it.
+    /// (they would poison the distances and the clock arithmetic) and speeds or run rates beyond
+    /// [`MAX_SPEED`](crate::MAX_SPEED), create the movement manager when missing, and hand the
+    /// request to it.
     pub(crate) fn perform_move_to(&mut self, mvs: &MovementStruct) -> Result<(), WeenieError> {
         let p = &mvs.params;
         let finite = [
-            p.speed,
             p.distance_to_object,
             p.min_distance,
             p.desired_heading,
@@ -352,7 +352,7 @@ impl<W: Weenie> PhysicsObj<W> {
         .all(|v| v.is_finite())
             && !p.fail_distance.is_nan()
             && nmath::vec_is_valid(mvs.position.frame.origin);
-        if !finite {
+        if !finite || !self.speeds_are_valid(p.speed) {
             return Err(WeenieError::GeneralMovementFailure);
         }
         self.ensure_movement_manager();

@@ -167,8 +167,9 @@ impl<W: Weenie> PhysicsObj<W> {
     /// movement autonomous and runs it through the movement manager, creating the interpreter
     /// on first use.
     ///
-    /// A refusal (`CantCrouchInCombat`, `TooManyActions`, …) is an `Err`; a non-finite speed is
-    /// refused with `GeneralMovementFailure` before anything runs.
+    /// A refusal (`CantCrouchInCombat`, `TooManyActions`, …) is an `Err`; a speed, or a game
+    /// object's run rate, that is not finite or exceeds [`MAX_SPEED`](crate::MAX_SPEED) in
+    /// magnitude is refused with `GeneralMovementFailure` before anything runs.
     pub fn do_motion(
         &mut self,
         motion: u32,
@@ -197,6 +198,13 @@ impl<W: Weenie> PhysicsObj<W> {
         self.perform_movement(&MovementStruct::new(kind, motion, *params))
     }
 
+    /// Whether a movement request may run: its `speed` and the game object's run rate (which
+    /// multiplies it when running) are finite and within [`MAX_SPEED`](crate::MAX_SPEED).
+    pub(crate) fn speeds_are_valid(&self, speed: f32) -> bool {
+        let run_rate = self.weenie().and_then(Weenie::run_rate);
+        crate::limits::is_valid_speed(speed) && run_rate.is_none_or(crate::limits::is_valid_speed)
+    }
+
     /// Stop every motion: back to the stance's default (Ready), no turn, no sidestep.
     pub fn stop_completely(&mut self) -> Result<(), WeenieError> {
         self.perform_movement(&MovementStruct::new(
@@ -209,8 +217,8 @@ impl<W: Weenie> PhysicsObj<W> {
     /// ACE `MovementManager.PerformMovement`: activates the object, creates the interpreter (with
     /// its default state) when missing, and runs the request — a motion command, or a move-to /
     /// turn-to (movement types 6–9, e.g. decoded from the network; see
-    /// [`Self::move_to_object`] and friends for the typed calls). Non-finite speeds are refused
-    /// with `GeneralMovementFailure`.
+    /// [`Self::move_to_object`] and friends for the typed calls). Speeds and run rates beyond
+    /// the API's bounds are refused with `GeneralMovementFailure` (see [`Self::do_motion`]).
     pub fn perform_movement(&mut self, mvs: &MovementStruct) -> Result<(), WeenieError> {
         // The interpreter's and motion table's events nest under the request that caused them.
         let _span = tracing::debug_span!(
@@ -220,7 +228,7 @@ impl<W: Weenie> PhysicsObj<W> {
             motion = ?MotionCommand(mvs.motion),
         )
         .entered();
-        if !mvs.params.speed.is_finite() {
+        if !self.speeds_are_valid(mvs.params.speed) {
             return Err(WeenieError::GeneralMovementFailure);
         }
         if matches!(
@@ -363,13 +371,14 @@ impl<W: Weenie> PhysicsObj<W> {
     ///
     /// Called at 30 Hz this slices every *other* call (two 1/30 s calls make one slice of
     /// 2/30 s) — the time is right, the slices are coarse; [`World::step`](crate::World::step)
-    /// slices every 30 Hz call. A non-finite `now` is refused (it would poison the clock).
+    /// slices every 30 Hz call. A non-finite `now`, or one beyond ±[`MAX_CLOCK`](crate::MAX_CLOCK),
+    /// is refused (it would poison the clock).
     pub fn update_object_at(
         &mut self,
         now: f64,
         out: &mut Vec<SliceRecord>,
     ) -> Result<UpdateResult, TimeError> {
-        if !now.is_finite() {
+        if !crate::limits::is_valid_clock(now) {
             return Err(TimeError::InvalidClock(now));
         }
         Ok(self.slice_until(now, out))

@@ -5,6 +5,7 @@
 
 pub use crate::builder::{BuildError, PhysicsObjBuilder, PortalDat};
 pub use crate::flags::{ObjectState, TransientState};
+pub use crate::limits::{MAX_CLOCK, MAX_SPEED};
 pub use crate::object::PhysicsObj;
 pub use crate::tick::{SliceRecord, UpdateResult};
 pub use crate::weenie::ConfigWeenie;

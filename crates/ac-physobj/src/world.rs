@@ -35,11 +35,15 @@ new_key_type! {
 /// A time value the world or an object refused, because it would poison the clock.
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 pub enum TimeError {
-    /// A time step that is not a finite number of seconds ≥ 0, or that would overflow the clock.
-    #[error("time step {0} s is not a finite, non-negative number of seconds")]
+    /// A time step that is not a finite number of seconds ≥ 0, or that would take the clock
+    /// past [`MAX_CLOCK`](crate::MAX_CLOCK).
+    #[error(
+        "time step {0} s is not a finite, non-negative number of seconds keeping the clock within {max} s",
+        max = crate::MAX_CLOCK
+    )]
     InvalidStep(f64),
-    /// A clock value that is not finite.
-    #[error("clock value {0} s is not finite")]
+    /// A clock value that is not finite or lies beyond ±[`MAX_CLOCK`](crate::MAX_CLOCK).
+    #[error("clock value {0} s is not finite or lies beyond ±{max} s", max = crate::MAX_CLOCK)]
     InvalidClock(f64),
 }
 
@@ -193,7 +197,8 @@ impl<W: Weenie> World<W> {
     /// 1/30 s and one call of 1 s all run exactly 30 steps. As in the reference, a gap above
     /// `huge_quantum` (2 s) is dropped rather than simulated. Returns the number of steps run.
     ///
-    /// A negative or non-finite `dt` is refused and changes nothing.
+    /// A negative or non-finite `dt`, or one taking the clock past [`MAX_CLOCK`](crate::MAX_CLOCK),
+    /// is refused and changes nothing.
     pub fn step(&mut self, dt: f64) -> Result<u32, TimeError> {
         self.run_fixed_steps(dt, |w, period| {
             for (k, obj) in w.objects.iter_mut() {
@@ -238,7 +243,7 @@ impl<W: Weenie> World<W> {
 
     /// Advance the clock by `dt` and run every object's clock-driven `update_object` (the
     /// reference's stepping, see the type docs), one after the other in slot order. Slice records
-    /// are discarded. A negative or non-finite `dt` is refused and changes nothing.
+    /// are discarded. A `dt` that [`Self::step`] refuses is refused here too and changes nothing.
     pub fn tick(&mut self, dt: f64) -> Result<(), TimeError> {
         self.advance_clock(dt)?;
         if !self.gate() {
@@ -259,7 +264,7 @@ impl<W: Weenie> World<W> {
     /// Check `dt` and move the clock.
     fn advance_clock(&mut self, dt: f64) -> Result<(), TimeError> {
         let now = self.now + dt;
-        if !dt.is_finite() || dt < 0.0 || !now.is_finite() {
+        if !dt.is_finite() || dt < 0.0 || !crate::limits::is_valid_clock(now) {
             return Err(TimeError::InvalidStep(dt));
         }
         self.now = now;

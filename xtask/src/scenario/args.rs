@@ -5,45 +5,40 @@ use super::error::ParseResult;
 /// The arguments of a line after its keyword.
 ///
 /// Tokens without `=` are positional, in order; tokens with `=` are options. Every option key
-/// must be in the line's allowed set, and a key given twice keeps its last value.
+/// must be in the line's allowed set, and a key given twice keeps its last value. The tokens
+/// are looked up where they are (a line has a handful), so reading a line allocates nothing.
 pub struct LineArgs<'a> {
-    positional: Vec<&'a str>,
-    options: Vec<(&'a str, &'a str)>,
+    tokens: &'a [&'a str],
 }
 
 impl<'a> LineArgs<'a> {
-    /// Splits `tokens` (the line without its keyword) and rejects unknown option keys.
-    pub fn new(tokens: &[&'a str], allowed: &[&str]) -> ParseResult<Self> {
-        let mut positional = Vec::new();
-        let mut options = Vec::new();
+    /// Checks `tokens` (the line without its keyword): unknown option keys are rejected.
+    pub fn new(tokens: &'a [&'a str], allowed: &[&str]) -> ParseResult<Self> {
         for &t in tokens {
-            match t.split_once('=') {
-                Some((k, v)) => {
-                    if !allowed.contains(&k) {
-                        return Err(format!("unknown option key `{k}`"));
-                    }
-                    options.push((k, v));
-                }
-                None => positional.push(t),
+            if let Some((k, _)) = t.split_once('=')
+                && !allowed.contains(&k)
+            {
+                return Err(format!("unknown option key `{k}`"));
             }
         }
-        Ok(Self {
-            positional,
-            options,
-        })
+        Ok(Self { tokens })
+    }
+
+    fn positional(&self) -> impl Iterator<Item = &'a str> + '_ {
+        // A byte loop: tokens are short, and `str::contains` sets up a search.
+        let is_option = |t: &&str| t.bytes().any(|c| c == b'=');
+        self.tokens.iter().copied().filter(move |t| !is_option(t))
     }
 
     /// Positional argument `i`, or a "missing" error naming `what`.
     pub fn req(&self, i: usize, what: &str) -> ParseResult<&'a str> {
-        self.positional
-            .get(i)
-            .copied()
+        self.opt(i)
             .ok_or_else(|| format!("missing argument <{what}>"))
     }
 
     /// Positional argument `i` when present.
     pub fn opt(&self, i: usize) -> Option<&'a str> {
-        self.positional.get(i).copied()
+        self.positional().nth(i)
     }
 
     /// Parsed positional argument `i`, or `default` when absent.
@@ -58,11 +53,12 @@ impl<'a> LineArgs<'a> {
 
     /// The last value of option `key`, if given.
     pub fn get(&self, key: &str) -> Option<&'a str> {
-        self.options
+        self.tokens
             .iter()
             .rev()
+            .filter_map(|t| t.split_once('='))
             .find(|(k, _)| *k == key)
-            .map(|(_, v)| *v)
+            .map(|(_, v)| v)
     }
 
     /// Parsed option `key`, or `default` when absent.

@@ -1,262 +1,314 @@
 //! The trace text of a step's frames and of the dump (docs/scenarios.md, "The trace"), read
-//! from the crates' accessors.
+//! from the crates' accessors and written in place into the [`Trace`].
 
-use super::format::{Fmt, b, hex, hex8, hold_key, list_or_dash};
+use super::format::Trace;
 use ac_dat::Frame;
 use ac_physobj::{PhysicsObj, Position, SliceOutcome, SliceRecord};
-use std::fmt::Write as _;
 
 /// An `offset` line: the frame one `Sequence.Update` produced.
-pub fn offset_line(fmt: Fmt, f: &Frame) -> String {
-    format!(
-        "  offset origin={} orient={}",
-        fmt.v3(f.origin),
-        fmt.q(f.orientation)
-    )
+pub fn offset_line(t: &mut Trace, f: &Frame) {
+    t.str("  offset origin=")
+        .vec3(f.origin)
+        .str(" orient=")
+        .quat(f.orientation)
+        .nl();
 }
 
 /// A `slice` line.
-pub fn slice_line(fmt: Fmt, s: &SliceRecord) -> String {
-    let q = fmt.f(s.quantum);
+pub fn slice_line(t: &mut Trace, s: &SliceRecord) {
+    t.str("  slice q=").f32(s.quantum);
     if s.outcome == SliceOutcome::Inactive {
-        return format!("  slice q={q} inactive");
+        t.str(" inactive").nl();
+        return;
     }
-    let frame = |f: &Frame| fmt.frame(f.origin, f.orientation);
-    format!(
-        "  slice q={q} {} anim={} adjusted={} candidate={}",
-        s.outcome.as_str(),
-        s.anim.as_ref().map_or_else(|| "-".to_string(), frame),
-        frame(&s.adjusted),
-        frame(&s.candidate)
-    )
+    t.str(" ").str(s.outcome.as_str()).str(" anim=");
+    match &s.anim {
+        Some(f) => t.frame(f.origin, f.orientation),
+        None => t.str("-"),
+    };
+    t.str(" adjusted=")
+        .frame(s.adjusted.origin, s.adjusted.orientation)
+        .str(" candidate=")
+        .frame(s.candidate.origin, s.candidate.orientation)
+        .nl();
+}
+
+/// `<cell>:<x,y,z>:<w,x,y,z>`
+pub fn position<'t>(t: &'t mut Trace, p: &Position) -> &'t mut Trace {
+    t.hex8(p.cell_id)
+        .str(":")
+        .vec3(p.frame.origin)
+        .str(":")
+        .quat(p.frame.orientation)
+}
+
+/// A position, or `-`.
+pub fn opt_position<'t>(t: &'t mut Trace, p: Option<&Position>) -> &'t mut Trace {
+    match p {
+        Some(p) => position(t, p),
+        None => t.str("-"),
+    }
+}
+
+fn motions<'t>(t: &'t mut Trace, list: &[ac_motiontable::Motion]) -> &'t mut Trace {
+    t.list_or_dash(list, " ", |t, m| {
+        t.hex8(m.id).str("@").f32(m.speed_mod);
+    })
 }
 
 /// Appends the dump of `obj`: the
 /// `obj position`/`phys` lines once the physics layer is on, the `im` line once the interp
 /// layer is on.
-pub fn dump(out: &mut String, f: Fmt, obj: &PhysicsObj, physics_on: bool, interp_on: bool) {
-    let mut d = String::new();
+pub fn dump(t: &mut Trace, obj: &PhysicsObj, physics_on: bool, interp_on: bool) {
     let parts = obj.parts();
     let mgr = &parts.manager;
     let st = mgr.state();
-    let motions = |l: &[ac_motiontable::Motion]| {
-        list_or_dash(
-            l.iter()
-                .map(|m| format!("{}@{}", hex8(m.id), f.f(m.speed_mod))),
-        )
-    };
-    let _ = writeln!(
-        d,
-        "  state style={} substate={} mod={}",
-        hex8(st.style),
-        hex8(st.substate),
-        f.f(st.substate_mod)
-    );
-    let _ = writeln!(d, "  modifiers {}", motions(st.modifiers()));
-    let _ = writeln!(d, "  actions {}", motions(st.actions()));
+    t.str("  state style=")
+        .hex8(st.style)
+        .str(" substate=")
+        .hex8(st.substate)
+        .str(" mod=")
+        .f32(st.substate_mod)
+        .nl();
+    motions(t.str("  modifiers "), st.modifiers()).nl();
+    motions(t.str("  actions "), st.actions()).nl();
     let seq = &parts.sequence;
-    let _ = writeln!(
-        d,
-        "  seq nodes={} first_cyclic={} curr={} frame={} vel={} omega={}",
-        seq.len(),
-        seq.first_cyclic_index(),
-        seq.curr_index(),
-        f.f(seq.frame_number()),
-        f.v3(seq.velocity()),
-        f.v3(seq.omega())
-    );
+    t.str("  seq nodes=")
+        .int(seq.len())
+        .str(" first_cyclic=")
+        .int(seq.first_cyclic_index())
+        .str(" curr=")
+        .int(seq.curr_index())
+        .str(" frame=")
+        .f32(seq.frame_number())
+        .str(" vel=")
+        .vec3(seq.velocity())
+        .str(" omega=")
+        .vec3(seq.omega())
+        .nl();
     for (i, n) in seq.nodes().enumerate() {
-        let _ = writeln!(
-            d,
-            "  node {i} anim={} fps={} lo={} hi={}",
-            hex8(n.anim_id()),
-            f.f(n.framerate()),
-            n.low_frame(),
-            n.high_frame()
-        );
+        t.str("  node ")
+            .int(i)
+            .str(" anim=")
+            .hex8(n.anim_id())
+            .str(" fps=")
+            .f32(n.framerate())
+            .str(" lo=")
+            .int(n.low_frame())
+            .str(" hi=")
+            .int(n.high_frame())
+            .nl();
     }
-    let _ = writeln!(
-        d,
-        "  mtm counter={} pending {}",
-        mgr.animation_counter(),
-        list_or_dash(
-            mgr.pending()
-                .iter()
-                .map(|p| format!("{}:{}", hex8(p.motion), p.num_anims))
-        )
-    );
+    t.str("  mtm counter=")
+        .int(mgr.animation_counter())
+        .str(" pending ")
+        .list_or_dash(mgr.pending(), " ", |t, p| {
+            t.hex8(p.motion).str(":").int(p.num_anims);
+        })
+        .nl();
     if !obj.pending_hooks().is_empty() {
-        let hooks: Vec<String> = obj
-            .pending_hooks()
-            .iter()
-            .map(|h| {
-                let t = h.data.type_id();
-                let ty = ac_dat::hook_type_name(t).map_or_else(|| t.to_string(), str::to_string);
-                let dir = ac_dat::hook_direction_name(h.direction)
-                    .map_or_else(|| h.direction.to_string(), str::to_string);
-                format!("{ty}:{dir}")
+        t.str("  hooks_pending ")
+            .list_or_dash(obj.pending_hooks(), " ", |t, h| {
+                let ty = h.data.type_id();
+                match ac_dat::hook_type_name(ty) {
+                    Some(name) => t.str(name),
+                    None => t.int(ty),
+                };
+                t.str(":");
+                match ac_dat::hook_direction_name(h.direction) {
+                    Some(name) => t.str(name),
+                    None => t.int(h.direction),
+                };
             })
-            .collect();
-        let _ = writeln!(d, "  hooks_pending {}", hooks.join(" "));
+            .nl();
     }
-    dump_mi(&mut d, f, obj);
+    dump_mi(t, obj);
     if physics_on {
-        let p = obj.position();
-        let _ = writeln!(
-            d,
-            "  obj position={} {} q={}",
-            hex8(p.cell_id),
-            f.v3(p.frame.origin),
-            f.q(p.frame.orientation)
-        );
-        let cp = obj.contact_plane();
-        let _ = writeln!(
-            d,
-            "  phys velocity={} accel={} omega={} cached_velocity={} state={} transient={} cell={} scale={} friction={} contact_plane={},{} initial_updates={} mm={} pm={}",
-            f.v3(obj.velocity()),
-            f.v3(obj.acceleration()),
-            f.v3(obj.omega()),
-            f.v3(obj.cached_velocity()),
-            hex(obj.state().bits()),
-            hex(obj.transient().bits()),
-            obj.cell().map_or_else(|| "-".to_string(), hex8),
-            f.f(obj.scale()),
-            f.f(obj.friction()),
-            f.v3(cp.normal),
-            f.f(cp.d),
-            obj.initial_updates(),
-            b(obj.has_movement_manager()),
-            b(obj.has_position_manager())
-        );
+        dump_phys(t, obj);
     }
     if let Some(st) = obj.position_manager().and_then(|pm| pm.sticky()) {
-        let _ = writeln!(
-            d,
-            "  sticky target={} radius={} initialized={} timeout={} target_pos={}",
-            hex8(st.target_id()),
-            f.f(st.target_radius()),
-            b(st.is_initialized()),
-            f.f(st.timeout() as f32),
-            st.target_position()
-                .map_or_else(|| "-".to_string(), |p| im_pos(f, p))
-        );
+        t.str("  sticky target=")
+            .hex8(st.target_id())
+            .str(" radius=")
+            .f32(st.target_radius())
+            .str(" initialized=")
+            .bit(st.is_initialized())
+            .str(" timeout=")
+            .f32(st.timeout() as f32)
+            .str(" target_pos=");
+        opt_position(t, st.target_position()).nl();
     }
     if interp_on {
-        dump_im(&mut d, f, obj);
+        dump_im(t, obj);
     }
-    out.push_str(&d);
 }
 
-fn dump_mi(d: &mut String, f: Fmt, obj: &PhysicsObj) {
+fn dump_phys(t: &mut Trace, obj: &PhysicsObj) {
+    let p = obj.position();
+    t.str("  obj position=")
+        .hex8(p.cell_id)
+        .str(" ")
+        .vec3(p.frame.origin)
+        .str(" q=")
+        .quat(p.frame.orientation)
+        .nl();
+    let cp = obj.contact_plane();
+    t.str("  phys velocity=")
+        .vec3(obj.velocity())
+        .str(" accel=")
+        .vec3(obj.acceleration())
+        .str(" omega=")
+        .vec3(obj.omega())
+        .str(" cached_velocity=")
+        .vec3(obj.cached_velocity())
+        .str(" state=")
+        .hex(obj.state().bits())
+        .str(" transient=")
+        .hex(obj.transient().bits())
+        .str(" cell=");
+    match obj.cell() {
+        Some(c) => t.hex8(c),
+        None => t.str("-"),
+    };
+    t.str(" scale=")
+        .f32(obj.scale())
+        .str(" friction=")
+        .f32(obj.friction())
+        .str(" contact_plane=")
+        .vec3(cp.normal)
+        .str(",")
+        .f32(cp.d)
+        .str(" initial_updates=")
+        .int(obj.initial_updates())
+        .str(" mm=")
+        .bit(obj.has_movement_manager())
+        .str(" pm=")
+        .bit(obj.has_position_manager())
+        .nl();
+}
+
+fn actions<'t>(t: &'t mut Trace, list: &[ac_motioninterp::ActionNode]) -> &'t mut Trace {
+    t.list_or_dash(list, " ", |t, a| {
+        t.hex8(a.action)
+            .str("@")
+            .f32(a.speed)
+            .str("/")
+            .int(a.stamp)
+            .str("/")
+            .bit(a.autonomous);
+    })
+}
+
+fn dump_mi(t: &mut Trace, obj: &PhysicsObj) {
     let Some(mi) = obj.minterp() else {
         return;
     };
-    let _ = writeln!(
-        d,
-        "  mi initted={} standing_long_jump={} jump_extent={} my_run_rate={} speed_factor={} server_action_stamp={}",
-        b(mi.initted()),
-        b(mi.standing_long_jump()),
-        f.f(mi.jump_extent()),
-        f.f(mi.my_run_rate()),
-        f.f(mi.current_speed_factor()),
-        mi.server_action_stamp()
-    );
-    let actions = |l: &[ac_motioninterp::ActionNode]| {
-        list_or_dash(l.iter().map(|a| {
-            format!(
-                "{}@{}/{}/{}",
-                hex8(a.action),
-                f.f(a.speed),
-                a.stamp,
-                b(a.autonomous)
-            )
-        }))
-    };
+    t.str("  mi initted=")
+        .bit(mi.initted())
+        .str(" standing_long_jump=")
+        .bit(mi.standing_long_jump())
+        .str(" jump_extent=")
+        .f32(mi.jump_extent())
+        .str(" my_run_rate=")
+        .f32(mi.my_run_rate())
+        .str(" speed_factor=")
+        .f32(mi.current_speed_factor())
+        .str(" server_action_stamp=")
+        .int(mi.server_action_stamp())
+        .nl();
     if let (Some(r), Some(i)) = (mi.raw_state(), mi.interpreted_state()) {
-        let _ = writeln!(
-            d,
-            "  mi_raw hold={} style={} fwd={} fwd_hold={} fwd_speed={} side={} side_hold={} side_speed={} turn={} turn_hold={} turn_speed={} actions={}",
-            hold_key(r.current_hold_key.code()),
-            hex8(r.current_style),
-            hex8(r.forward_command),
-            hold_key(r.forward_hold_key.code()),
-            f.f(r.forward_speed),
-            hex8(r.sidestep_command),
-            hold_key(r.sidestep_hold_key.code()),
-            f.f(r.sidestep_speed),
-            hex8(r.turn_command),
-            hold_key(r.turn_hold_key.code()),
-            f.f(r.turn_speed),
-            actions(&r.actions)
-        );
-        let _ = writeln!(
-            d,
-            "  mi_interp style={} fwd={} fwd_speed={} side={} side_speed={} turn={} turn_speed={} actions={}",
-            hex8(i.current_style),
-            hex8(i.forward_command),
-            f.f(i.forward_speed),
-            hex8(i.sidestep_command),
-            f.f(i.sidestep_speed),
-            hex8(i.turn_command),
-            f.f(i.turn_speed),
-            actions(&i.actions)
-        );
+        t.str("  mi_raw hold=")
+            .hold_key(r.current_hold_key.code())
+            .str(" style=")
+            .hex8(r.current_style)
+            .str(" fwd=")
+            .hex8(r.forward_command)
+            .str(" fwd_hold=")
+            .hold_key(r.forward_hold_key.code())
+            .str(" fwd_speed=")
+            .f32(r.forward_speed)
+            .str(" side=")
+            .hex8(r.sidestep_command)
+            .str(" side_hold=")
+            .hold_key(r.sidestep_hold_key.code())
+            .str(" side_speed=")
+            .f32(r.sidestep_speed)
+            .str(" turn=")
+            .hex8(r.turn_command)
+            .str(" turn_hold=")
+            .hold_key(r.turn_hold_key.code())
+            .str(" turn_speed=")
+            .f32(r.turn_speed)
+            .str(" actions=");
+        actions(t, &r.actions).nl();
+        t.str("  mi_interp style=")
+            .hex8(i.current_style)
+            .str(" fwd=")
+            .hex8(i.forward_command)
+            .str(" fwd_speed=")
+            .f32(i.forward_speed)
+            .str(" side=")
+            .hex8(i.sidestep_command)
+            .str(" side_speed=")
+            .f32(i.sidestep_speed)
+            .str(" turn=")
+            .hex8(i.turn_command)
+            .str(" turn_speed=")
+            .f32(i.turn_speed)
+            .str(" actions=");
+        actions(t, &i.actions).nl();
     }
-    let pending = match mi.pending_motions() {
-        None => "null".to_string(),
-        Some(q) => list_or_dash(q.iter().map(|n| {
-            format!(
-                "{}:{}:{:04X}",
-                n.context_id,
-                hex8(n.motion),
-                n.jump_error_code.code()
-            )
-        })),
+    t.str("  mi_pending ");
+    match mi.pending_motions() {
+        None => t.str("null"),
+        Some(q) => t.list_or_dash(q.iter(), " ", |t, n| {
+            t.int(n.context_id)
+                .str(":")
+                .hex8(n.motion)
+                .str(":")
+                .upper_hex(n.jump_error_code.code(), 4);
+        }),
     };
-    let _ = writeln!(d, "  mi_pending {pending}");
-    let _ = writeln!(
-        d,
-        "  obj animating={} state={} transient={} cell={} velocity={}",
-        b(obj.is_animating()),
-        hex(obj.state().bits()),
-        hex(obj.transient().bits()),
-        b(obj.cell().is_some()),
-        f.v3(obj.velocity())
-    );
+    t.nl();
+    t.str("  obj animating=")
+        .bit(obj.is_animating())
+        .str(" state=")
+        .hex(obj.state().bits())
+        .str(" transient=")
+        .hex(obj.transient().bits())
+        .str(" cell=")
+        .bit(obj.cell().is_some())
+        .str(" velocity=")
+        .vec3(obj.velocity())
+        .nl();
 }
 
-fn im_pos(f: Fmt, p: &Position) -> String {
-    format!(
-        "{}:{}:{}",
-        hex8(p.cell_id),
-        f.v3(p.frame.origin),
-        f.q(p.frame.orientation)
-    )
-}
-
-fn dump_im(d: &mut String, f: Fmt, obj: &PhysicsObj) {
+fn dump_im(t: &mut Trace, obj: &PhysicsObj) {
     let Some(im) = obj.interpolation() else {
-        let _ = writeln!(d, "  im none");
+        t.str("  im none").nl();
         return;
     };
-    let nodes: Vec<String> = im
-        .nodes()
-        .map(|n| match n.node_type {
-            ac_interp_manager::NodeType::Position => format!("1:{}", im_pos(f, &n.position)),
-            ac_interp_manager::NodeType::Jump => format!("2:{}", f.f(n.extent)),
-            ac_interp_manager::NodeType::Velocity => format!("3:{}", f.v3(n.velocity)),
-        })
-        .collect();
-    let _ = writeln!(
-        d,
-        "  im queue={} [{}] fail={} frame_counter={} progress_quantum={} original_distance={} keep_heading={} blip={}",
-        nodes.len(),
-        nodes.join(" "),
-        im.node_fail_counter(),
-        im.frame_counter(),
-        f.f(im.progress_quantum()),
-        f.f(im.original_distance()),
-        b(im.keep_heading()),
-        im_pos(f, im.blip_to())
-    );
+    t.str("  im queue=").int(im.nodes().count()).str(" [");
+    for (i, n) in im.nodes().enumerate() {
+        if i > 0 {
+            t.str(" ");
+        }
+        match n.node_type {
+            ac_interp_manager::NodeType::Position => position(t.str("1:"), &n.position),
+            ac_interp_manager::NodeType::Jump => t.str("2:").f32(n.extent),
+            ac_interp_manager::NodeType::Velocity => t.str("3:").vec3(n.velocity),
+        };
+    }
+    t.str("] fail=")
+        .int(im.node_fail_counter())
+        .str(" frame_counter=")
+        .int(im.frame_counter())
+        .str(" progress_quantum=")
+        .f32(im.progress_quantum())
+        .str(" original_distance=")
+        .f32(im.original_distance())
+        .str(" keep_heading=")
+        .bit(im.keep_heading())
+        .str(" blip=");
+    position(t, im.blip_to()).nl();
 }

@@ -8,7 +8,7 @@
 use super::dat::DatTables;
 use super::defs::{DataSet, Def, Definitions, is_definition, parse_def};
 use super::dump;
-use super::format::{Fmt, b};
+use super::format::Trace;
 use super::steps::{Params, PerformKind, Pos, SetArgs, Step, parse_step};
 use crate::source::DatSource;
 use ac_dat::Frame;
@@ -20,7 +20,6 @@ use ac_physobj::{
 use ac_sequence::{AnimationCache, AnimationSource};
 use glam::{Quat, Vec3};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// The object a scenario currently drives, with the facts the runner needs for bad-input
@@ -45,20 +44,37 @@ impl Session {
     }
 }
 
-/// What one step prints between its step line and its dump (docs/scenarios.md, "The trace").
+/// The frames one step produced, printed after its `result` and `event` lines
+/// (docs/scenarios.md, "The trace"). Kept by the runner and cleared per step, so a step
+/// allocates nothing once the buffers have grown.
 #[derive(Default)]
 pub(crate) struct StepOutput {
-    pub(crate) result: Option<String>,
     pub(crate) offsets: Vec<Frame>,
     pub(crate) slices: Vec<SliceRecord>,
 }
 
-/// Runs a scenario line by line and accumulates its trace.
+impl StepOutput {
+    fn clear(&mut self) {
+        self.offsets.clear();
+        self.slices.clear();
+    }
+}
+
+/// Starts the `result` line of a step (the caller writes the value and the newline).
+pub(crate) fn result(t: &mut Trace) -> &mut Trace {
+    t.str("  result ")
+}
+
+/// Runs a scenario line by line and writes its trace.
+///
+/// The trace accumulates in one buffer until the caller writes it out
+/// ([`Runner::write_output`]; called after each line, it keeps memory bounded by one step's
+/// text).
 #[derive(Default)]
 pub struct Runner {
-    out: String,
+    out: Trace,
+    step_output: StepOutput,
     defs: Definitions,
-    fmt: Fmt,
     autodump_off: bool,
     physics_on: bool,
     interp_on: bool,
@@ -69,13 +85,14 @@ pub struct Runner {
     dat: DatTables,
 }
 
-/// `result <Name>(0x%04X)` text of a WeenieError.
-fn weenie_error(name: &str, code: u32) -> String {
-    format!("{name}(0x{code:04X})")
-}
-
-fn table_result(ok: bool, num_anims: u32) -> String {
-    format!("{} num_anims={num_anims}", b(ok))
+/// `result <Name>(0x%04X)`: a WeenieError.
+fn weenie_error(t: &mut Trace, e: ac_motioninterp::WeenieError) {
+    result(t)
+        .str(e.name())
+        .str("(0x")
+        .upper_hex(e.code(), 4)
+        .str(")")
+        .nl();
 }
 
 pub(crate) fn position(p: &Pos) -> Position {
@@ -157,9 +174,23 @@ impl Runner {
         self
     }
 
-    /// The trace printed so far.
+    /// The trace printed and not yet written out: all of it for a caller that drives the
+    /// runner line by line and never calls [`Self::write_output`].
     pub fn into_output(self) -> String {
-        self.out
+        self.out.into_string()
+    }
+
+    /// Bytes of trace text printed and not yet written out.
+    pub fn pending_output(&self) -> usize {
+        self.out.end()
+    }
+
+    /// Writes the trace printed since the last call to `out` and forgets it (the buffer is
+    /// kept for the next lines).
+    pub fn write_output(&mut self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        out.write_all(self.out.as_str().as_bytes())?;
+        self.out.clear();
+        Ok(())
     }
 
     /// The object the scenario drives now (for tools that watch a run: the timeline turns on
@@ -180,7 +211,7 @@ impl Runner {
             }
             if let Def::Option { bits, autodump } = def {
                 if let Some(on) = bits {
-                    self.fmt.bits = on;
+                    self.out.fmt.bits = on;
                 }
                 if let Some(on) = autodump {
                     self.autodump_off = !on;
@@ -192,7 +223,12 @@ impl Runner {
         let step = parse_step(kw, rest)?;
         self.step_no += 1;
         self.check(&step)?;
-        let _ = writeln!(self.out, "step {}: {}", self.step_no, tokens.join(" "));
+        self.out.str("step ").int(self.step_no).str(":");
+        for token in tokens {
+            self.out.str(" ").str(token);
+        }
+        self.out.nl();
+        let step_start = self.out.end();
         if step.switches_physics() {
             self.physics_on = true;
         }
@@ -205,8 +241,13 @@ impl Runner {
         if let Some(s) = self.session.as_mut() {
             s.obj_mut().set_physics_layer(self.physics_on);
         }
-        let output = self.execute(&step)?;
-        self.print_step_output(output);
+        self.step_output.clear();
+        if let Err(e) = self.execute(&step) {
+            // A bad step prints nothing after its step line.
+            self.out.truncate(step_start);
+            return Err(e);
+        }
+        self.print_step_output();
         if !self.autodump_off || step == Step::Dump {
             self.dump();
         }
@@ -234,8 +275,7 @@ impl Runner {
         Ok(())
     }
 
-    fn execute(&mut self, step: &Step) -> Result<StepOutput, String> {
-        let mut o = StepOutput::default();
+    fn execute(&mut self, step: &Step) -> Result<(), String> {
         if let Step::Object {
             table,
             weenie,
@@ -254,31 +294,37 @@ impl Runner {
                 targets: BTreeMap::new(),
                 has_weenie: weenie,
             });
-            return Ok(o);
+            return Ok(());
         }
         let Some(session) = self.session.as_mut() else {
-            return Ok(o); // `dump` before any object: nothing to run
+            return Ok(()); // `dump` before any object: nothing to run
         };
+        let (t, o) = (&mut self.out, &mut self.step_output);
         if let Step::MoveTo(m) = step {
-            super::exec_moveto::run(session, m, self.rules, self.fmt, &mut o)?;
-            return Ok(o);
+            return super::exec_moveto::run(session, m, self.rules, t, o);
         }
-        let (key, fmt) = (session.key, self.fmt);
+        let key = session.key;
         session
             .world
-            .with_object(key, |obj| run_step(obj, step, fmt, &mut o))
+            .with_object(key, |obj| run_step(obj, step, t, o))
             .unwrap_or(Ok(()))?;
         if let Step::Set(s) = step
             && let Some(t) = s.time
         {
             session.world.set_clock(t);
         }
-        Ok(o)
+        Ok(())
     }
 }
 
-/// Runs one step on the scenario's object (everything but `object` and the move-to ops).
-fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> Result<(), String> {
+/// Runs one step on the scenario's object (everything but `object` and the move-to ops),
+/// writing its `result` line into `t` and its frames into `o`.
+fn run_step(
+    obj: &mut PhysicsObj,
+    step: &Step,
+    t: &mut Trace,
+    o: &mut StepOutput,
+) -> Result<(), String> {
     {
         match step {
             Step::Object { .. } | Step::Dump | Step::MoveTo(_) => {}
@@ -292,25 +338,25 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
                 let parts = obj.parts_mut();
                 let seq = &mut parts.sequence;
                 let (table, state) = parts.manager.table_and_state_mut();
-                let Some(t) = table else {
+                let Some(table) = table else {
                     return Err("this op needs a motion table (object table=0)".into());
                 };
                 let r = match *step {
-                    Step::SetDefaultState => t.set_default_state(state, seq),
+                    Step::SetDefaultState => table.set_default_state(state, seq),
                     Step::DoObjectMotion { motion, speed } => {
-                        t.do_object_motion(motion, state, seq, speed)
+                        table.do_object_motion(motion, state, seq, speed)
                     }
                     Step::GetObjectSequence {
                         motion,
                         speed,
                         stop_modifiers,
-                    } => t.get_object_sequence(motion, state, seq, speed, stop_modifiers),
+                    } => table.get_object_sequence(motion, state, seq, speed, stop_modifiers),
                     Step::StopObjectMotion { motion, speed } => {
-                        t.stop_object_motion(motion, speed, state, seq)
+                        table.stop_object_motion(motion, speed, state, seq)
                     }
-                    _ => t.stop_object_completely(state, seq),
+                    _ => table.stop_object_completely(state, seq),
                 };
-                o.result = Some(table_result(r.ok, r.num_anims));
+                result(t).bit(r.ok).str(" num_anims=").int(r.num_anims).nl();
             }
             // --- manager layer
             Step::InitializeState => {
@@ -331,7 +377,7 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
                 let e = parts
                     .manager
                     .perform_movement(kind, *motion, *speed, &mut parts.sequence);
-                o.result = Some(weenie_error(e.name(), e.code()));
+                weenie_error(t, e);
             }
             Step::AnimationDone { success } => obj.animation_done(*success),
             Step::CheckForCompletedMotions => obj.check_for_completed_motions(),
@@ -345,8 +391,8 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
             Step::ProcessHooks => obj.process_hooks(),
             Step::Tick { quantum } => o.offsets.push(obj.anim_tick(*quantum)),
             Step::UpdateObject { dt } => match obj.anim_update_object(*dt, &mut o.offsets) {
-                None => o.result = Some("skipped".into()),
-                Some(n) => o.result = Some(format!("slices={n}")),
+                None => _ = result(t).str("skipped").nl(),
+                Some(n) => _ = result(t).str("slices=").int(n).nl(),
             },
             Step::SeqAppend(ad) => {
                 obj.parts_mut().sequence.append_animation(ad);
@@ -368,24 +414,25 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
             Step::MiCreate => obj.mi_create(),
             Step::MiEnterDefaultState => obj.mi_enter_default_state(),
             Step::MiDoMotion { motion, params } => {
-                let e = obj.mi_do_motion(*motion, &movement_params(params));
-                o.result = Some(weenie_error(e.name(), e.code()));
+                weenie_error(t, obj.mi_do_motion(*motion, &movement_params(params)));
             }
             Step::MiDoInterpretedMotion { motion, params } => {
-                let e = obj.mi_do_interpreted_motion(*motion, &movement_params(params));
-                o.result = Some(weenie_error(e.name(), e.code()));
+                weenie_error(
+                    t,
+                    obj.mi_do_interpreted_motion(*motion, &movement_params(params)),
+                );
             }
             Step::MiStopMotion { motion, params } => {
-                let e = obj.mi_stop_motion(*motion, &movement_params(params));
-                o.result = Some(weenie_error(e.name(), e.code()));
+                weenie_error(t, obj.mi_stop_motion(*motion, &movement_params(params)));
             }
             Step::MiStopInterpretedMotion { motion, params } => {
-                let e = obj.mi_stop_interpreted_motion(*motion, &movement_params(params));
-                o.result = Some(weenie_error(e.name(), e.code()));
+                weenie_error(
+                    t,
+                    obj.mi_stop_interpreted_motion(*motion, &movement_params(params)),
+                );
             }
             Step::MiStopCompletely => {
-                let e = obj.mi_stop_completely();
-                o.result = Some(weenie_error(e.name(), e.code()));
+                weenie_error(t, obj.mi_stop_completely());
             }
             Step::MiPerform {
                 kind,
@@ -401,8 +448,10 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
                     }
                     PerformKind::StopCompletely => ac_motioninterp::MovementType::StopCompletely,
                 };
-                let e = obj.mi_perform_movement(kind, *motion, &movement_params(params));
-                o.result = Some(weenie_error(e.name(), e.code()));
+                weenie_error(
+                    t,
+                    obj.mi_perform_movement(kind, *motion, &movement_params(params)),
+                );
             }
             Step::MiApplyCurrent {
                 cancel_moveto,
@@ -421,14 +470,12 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
             Step::MiLeaveGround => obj.mi_leave_ground(),
             Step::MiSetOnWalkable(on) | Step::SetOnWalkable(on) => obj.set_on_walkable(*on),
             Step::MiJump { extent, stamina } => {
-                let e = obj.mi_jump(*extent, *stamina);
-                o.result = Some(weenie_error(e.name(), e.code()));
+                weenie_error(t, obj.mi_jump(*extent, *stamina));
             }
             // The reference prints charge_jump's int: 0, 0x48 or 0x49 (11 on misuse).
-            Step::MiChargeJump => o.result = Some(obj.mi_charge_jump().code().to_string()),
+            Step::MiChargeJump => _ = result(t).int(obj.mi_charge_jump().code()).nl(),
             Step::MiJumpIsAllowed { extent, stamina } => {
-                let e = obj.mi_jump_is_allowed(*extent, *stamina);
-                o.result = Some(weenie_error(e.name(), e.code()));
+                weenie_error(t, obj.mi_jump_is_allowed(*extent, *stamina));
             }
             Step::MiSetHoldRun { val, cancel_moveto } => obj.mi_set_hold_run(*val, *cancel_moveto),
             Step::MiSetHoldKey { key, cancel_moveto } => {
@@ -441,32 +488,31 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
             }
             Step::MiReportExhaustion => obj.mi_report_exhaustion(),
             Step::MiHandleExitWorld => obj.mi_handle_exit_world(),
-            Step::MiStateVelocity => o.result = Some(fmt.v3(obj.mi_state_velocity())),
+            Step::MiStateVelocity => _ = result(t).vec3(obj.mi_state_velocity()).nl(),
             Step::MiMaxSpeed => {
                 let (max, adjusted) = obj.mi_max_speeds();
-                o.result = Some(format!("{} adjusted={}", fmt.f(max), fmt.f(adjusted)));
+                result(t).f32(max).str(" adjusted=").f32(adjusted).nl();
             }
-            Step::MiLeaveGroundVelocity => o.result = Some(fmt.v3(obj.mi_leave_ground_velocity())),
-            Step::MiIsStandingStill => o.result = Some(b(obj.mi_is_standing_still()).into()),
-            Step::MiMotionAllowsJump(m) => {
-                let e = obj.mi_motion_allows_jump(*m);
-                o.result = Some(weenie_error(e.name(), e.code()));
+            Step::MiLeaveGroundVelocity => {
+                result(t).vec3(obj.mi_leave_ground_velocity()).nl();
             }
+            Step::MiIsStandingStill => _ = result(t).bit(obj.mi_is_standing_still()).nl(),
+            Step::MiMotionAllowsJump(m) => weenie_error(t, obj.mi_motion_allows_jump(*m)),
             Step::MiContactAllowsMove(m) => {
-                o.result = Some(b(obj.mi_contact_allows_move(*m)).into())
+                result(t).bit(obj.mi_contact_allows_move(*m)).nl();
             }
             // --- physics
             Step::PhysicsTick(q) => o.slices.push(obj.slice(f64::from(*q))),
             Step::PhysicsUpdate(dt) => {
                 let r = obj.update_object(*dt, &mut o.slices);
-                o.result = Some(format!("{} slices={}", b(r.ran), r.slices));
+                result(t).bit(r.ran).str(" slices=").int(r.slices).nl();
             }
             Step::SetVelocity(v) => obj.set_velocity(*v),
             Step::SetLocalVelocity(v) => obj.set_local_velocity(*v),
             Step::SetOmega(v) => obj.set_omega(*v),
             Step::SetHeading(d) => obj.set_heading(*d),
             Step::CalcAcceleration => obj.calc_acceleration(),
-            Step::SetActive(on) => o.result = Some(b(obj.set_active(*on)).into()),
+            Step::SetActive(on) => _ = result(t).bit(obj.set_active(*on)).nl(),
             // --- interpolation
             Step::ImInterpolateTo { pos, keep_heading } => {
                 obj.interpolate_to(&position(pos), *keep_heading)
@@ -477,20 +523,20 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
                 timestamp,
             } => {
                 let r = obj.move_or_teleport(&position(pos), *contact, *timestamp);
-                o.result = Some(b(r).into());
+                result(t).bit(r).nl();
             }
             Step::ImUseTime => {
                 if !obj.im_use_time() {
-                    o.result = Some("none".into());
+                    result(t).str("none").nl();
                 }
             }
             Step::ImNodeCompleted(ok) => {
                 if !obj.im_node_completed(*ok) {
-                    o.result = Some("none".into());
+                    result(t).str("none").nl();
                 }
             }
             Step::ImStop => obj.stop_interpolating(),
-            Step::ImIsInterpolating => o.result = Some(b(obj.is_interpolating()).into()),
+            Step::ImIsInterpolating => _ = result(t).bit(obj.is_interpolating()).nl(),
             Step::ImPush(node) => match node {
                 super::steps::PushNode::Velocity(v) => obj.im_push_velocity(*v),
                 super::steps::PushNode::Jump(e) => obj.im_push_jump(*e),
@@ -504,37 +550,29 @@ fn run_step(obj: &mut PhysicsObj, step: &Step, fmt: Fmt, o: &mut StepOutput) -> 
 }
 
 impl Runner {
-    fn print_step_output(&mut self, o: StepOutput) {
-        let mut text = String::new();
-        if let Some(r) = &o.result {
-            let _ = writeln!(text, "  result {r}");
-        }
+    /// The step's `event` lines (the object's log, drained), then its `offset` / `slice`
+    /// lines; its `result` line is already written.
+    fn print_step_output(&mut self) {
+        let t = &mut self.out;
         if let Some(s) = self.session.as_mut() {
             for e in s.obj_mut().drain_events() {
-                let _ = writeln!(text, "  event {e}");
+                t.str("  event ").event(&e).nl();
             }
         }
-        for f in &o.offsets {
-            let _ = writeln!(text, "{}", dump::offset_line(self.fmt, f));
+        for f in &self.step_output.offsets {
+            dump::offset_line(t, f);
         }
-        for s in &o.slices {
-            let _ = writeln!(text, "{}", dump::slice_line(self.fmt, s));
+        for s in &self.step_output.slices {
+            dump::slice_line(t, s);
         }
-        self.out.push_str(&text);
     }
 
     /// The dump (docs/scenarios.md, "The trace").
     fn dump(&mut self) {
         if let Some(s) = self.session.as_ref() {
-            dump::dump(
-                &mut self.out,
-                self.fmt,
-                s.obj(),
-                self.physics_on,
-                self.interp_on,
-            );
+            dump::dump(&mut self.out, s.obj(), self.physics_on, self.interp_on);
             if self.moveto_on {
-                super::dump_moveto::dump(&mut self.out, self.fmt, s);
+                super::dump_moveto::dump(&mut self.out, s);
             }
         }
     }

@@ -2,20 +2,21 @@
 //! targets live in one `ac_physobj::World`, which answers `GetObjectA` and carries the target
 //! mail between them.
 
-use super::exec::{Session, StepOutput, position};
-use super::format::{Fmt, b};
+use super::exec::{Session, StepOutput, position, result};
+use super::format::Trace;
 use super::moveto_steps::MoveToStep;
 use ac_motioninterp::MovementParameters;
 use ac_motiontable::Rules;
 use ac_physobj::{PartArray, PhysicsObj};
 use std::sync::Arc;
 
-/// Runs one move-to op; `Err` is bad input (a target id that is taken or unknown).
+/// Runs one move-to op, writing its `result` line into `t` and its slices into `o`; `Err` is
+/// bad input (a target id that is taken or unknown).
 pub(crate) fn run(
     s: &mut Session,
     step: &MoveToStep,
     rules: Rules,
-    fmt: Fmt,
+    t: &mut Trace,
     o: &mut StepOutput,
 ) -> Result<(), String> {
     let defaults = MovementParameters::move_to_defaults(&rules);
@@ -28,12 +29,13 @@ pub(crate) fn run(
                 .world
                 .with_object(key, |obj| obj.update_object(*dt, &mut o.slices));
             if let Some(r) = r {
-                o.result = Some(format!(
-                    "{} slices={} time={}",
-                    b(r.ran),
-                    r.slices,
-                    fmt.f(now as f32)
-                ));
+                result(t)
+                    .bit(r.ran)
+                    .str(" slices=")
+                    .int(r.slices)
+                    .str(" time=")
+                    .f32(now as f32)
+                    .nl();
             }
         }
         MoveToStep::Target {
@@ -89,7 +91,7 @@ pub(crate) fn run(
         }
         MoveToStep::TurnToObject { id, params } => {
             let found = s.world.target_object(*id);
-            o.result = Some(b(found.is_some()).into());
+            result(t).bit(found.is_some()).nl();
             if let Some(t) = found {
                 let p = params.build(defaults);
                 s.world.with_object(key, |obj| obj.turn_to_object(&t, p));
@@ -108,7 +110,7 @@ pub(crate) fn run(
         }
         MoveToStep::UseTime => {
             if s.world.with_object(key, PhysicsObj::moveto_use_time) != Some(true) {
-                o.result = Some("none".into());
+                result(t).str("none").nl();
             }
         }
         MoveToStep::StickTo { id, radius, height } => {

@@ -13,6 +13,9 @@ use glam::Vec3;
 /// preceded by `=`, `,` or `:` and directly followed by a hex digit.
 pub fn strip_comment(line: &str) -> &str {
     let b = line.as_bytes();
+    if !b.contains(&b'#') {
+        return line; // most lines: one fast scan
+    }
     for (i, &c) in b.iter().enumerate() {
         if c != b'#' {
             continue;
@@ -29,10 +32,30 @@ pub fn strip_comment(line: &str) -> &str {
 
 /// Splits a line (comment removed) on spaces and tabs, dropping empty tokens.
 pub fn tokenize(line: &str) -> Vec<&str> {
-    strip_comment(line)
-        .split([' ', '\t'])
-        .filter(|t| !t.is_empty())
-        .collect()
+    let mut tokens = Vec::new();
+    tokenize_into(line, &mut tokens);
+    tokens
+}
+
+/// [`tokenize`] into `tokens` (cleared first), so that a caller reading many lines reuses one
+/// vector. Splits on bytes: both separators are ASCII, so every cut is a character boundary.
+pub fn tokenize_into<'a>(line: &'a str, tokens: &mut Vec<&'a str>) {
+    let is_separator = |c: &u8| *c == b' ' || *c == b'\t';
+    tokens.clear();
+    let line = strip_comment(line);
+    let bytes = line.as_bytes();
+    let mut end = 0;
+    while end < bytes.len() {
+        let start = end + bytes[end..].iter().take_while(|c| is_separator(c)).count();
+        end = start
+            + bytes[start..]
+                .iter()
+                .take_while(|c| !is_separator(c))
+                .count();
+        if start < end {
+            tokens.push(&line[start..end]);
+        }
+    }
 }
 
 fn hex_digits(s: &str) -> Option<&str> {
@@ -71,25 +94,33 @@ pub fn parse_i32(s: &str) -> ParseResult<i32> {
 /// Whether `s` looks like a plain decimal literal (`1`, `-0.65`, `1.5e-3`, `.5`), so that
 /// Rust's float parser never sees words such as `inf` or `nan`.
 fn is_decimal(s: &str) -> bool {
-    let body = s.strip_prefix(['-', '+']).unwrap_or(s);
-    let (mantissa, exponent) = match body.find(['e', 'E']) {
-        Some(i) => (&body[..i], Some(&body[i + 1..])),
-        None => (body, None),
+    /// The ASCII digits at the start of `b`, and what follows them.
+    fn digits(b: &[u8]) -> (usize, &[u8]) {
+        let n = b.iter().take_while(|c| c.is_ascii_digit()).count();
+        (n, &b[n..])
+    }
+    /// `b` without a leading sign.
+    fn unsigned(b: &[u8]) -> &[u8] {
+        match b {
+            [b'-' | b'+', rest @ ..] => rest,
+            _ => b,
+        }
+    }
+    let (int, rest) = digits(unsigned(s.as_bytes()));
+    let (frac, rest) = match rest {
+        [b'.', rest @ ..] => digits(rest),
+        _ => (0, rest),
     };
-    let mut parts = mantissa.splitn(2, '.');
-    let int = parts.next().unwrap_or("");
-    let frac = parts.next().unwrap_or("");
-    let digits_ok =
-        int.bytes().all(|c| c.is_ascii_digit()) && frac.bytes().all(|c| c.is_ascii_digit());
-    if !digits_ok || (int.is_empty() && frac.is_empty()) {
+    if int + frac == 0 {
         return false;
     }
-    match exponent {
-        None => true,
-        Some(e) => {
-            let e = e.strip_prefix(['-', '+']).unwrap_or(e);
-            !e.is_empty() && e.bytes().all(|c| c.is_ascii_digit())
+    match rest {
+        [] => true,
+        [b'e' | b'E', exponent @ ..] => {
+            let (n, rest) = digits(unsigned(exponent));
+            n > 0 && rest.is_empty()
         }
+        _ => false,
     }
 }
 
@@ -236,6 +267,34 @@ mod tests {
             parse_f64("0.03333333507180214"),
             Ok(0.033_333_335_071_802_14)
         );
+    }
+
+    #[test]
+    fn decimal_literals() {
+        for (text, decimal) in [
+            ("0", true),
+            ("-0.65", true),
+            ("+.5", true),
+            ("5.", true),
+            ("1.e5", true),
+            ("1E-07", true),
+            ("1e+5", true),
+            ("", false),
+            (".", false),
+            ("+", false),
+            ("--1", false),
+            ("1e", false),
+            ("1e+", false),
+            (".e5", false),
+            ("1e5.0", false),
+            ("1e+-5", false),
+            ("1.2.3", false),
+            ("0x10", false),
+            ("inf", false),
+            ("1 ", false),
+        ] {
+            assert_eq!(is_decimal(text), decimal, "{text:?}");
+        }
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod dump_moveto;
 pub mod error;
 pub mod exec;
 pub mod exec_moveto;
+pub mod float;
 pub mod format;
 pub mod lexer;
 pub mod moveto_steps;
@@ -75,7 +76,8 @@ pub struct Outcome {
 /// Runs a scenario given as text (the whole file) and returns its trace.
 ///
 /// Lines are split on `\n` (a trailing `\r` is dropped); the file need not be valid UTF-8
-/// (invalid bytes are replaced and then rejected as malformed tokens at their line).
+/// (invalid bytes are replaced and then rejected as malformed tokens at their line). The whole
+/// trace is kept in memory: to run long scenarios, [`run_to`] writes it out as it goes.
 pub fn run_text(text: &str) -> Outcome {
     run_text_with(text, ac_motiontable::Fidelity::Ace)
 }
@@ -85,50 +87,107 @@ pub fn run_text_with(text: &str, fidelity: ac_motiontable::Fidelity) -> Outcome 
     run_runner(text, exec::Runner::new(fidelity.into()))
 }
 
-pub(crate) fn run_runner(text: &str, mut runner: exec::Runner) -> Outcome {
-    for (i, line) in text.lines().enumerate() {
-        let tokens = lexer::tokenize(line);
-        if tokens.is_empty() {
-            continue;
-        }
-        if let Err(message) = runner.line(&tokens) {
-            return Outcome {
-                stdout: runner.into_output(),
-                error: Some(ScenarioError::new(i + 1, message).with_text(line)),
-            };
-        }
-    }
+/// [`run_text`] with a prepared runner (one reading `from-dat` tables from a given DAT).
+pub(crate) fn run_runner(text: &str, runner: exec::Runner) -> Outcome {
+    let mut stdout = Vec::new();
+    let error = run_to(text.as_bytes(), runner, &mut stdout)
+        .unwrap_or_else(|e| unreachable!("reading a string and writing a Vec cannot fail: {e}"));
     Outcome {
-        stdout: runner.into_output(),
-        error: None,
+        stdout: String::from_utf8(stdout).expect("the trace is built from UTF-8 text"),
+        error,
     }
 }
 
-/// Runs the scenario file `path`, `table ID from-dat` lines reading `dat`; an error names the
-/// file.
-pub fn run_file(
-    path: &std::path::Path,
-    fidelity: ac_motiontable::Fidelity,
-    dat: DatSource,
-) -> std::io::Result<Outcome> {
-    let bytes = std::fs::read(path)?;
-    let runner = exec::Runner::new(fidelity.into()).with_dat(dat);
-    let mut outcome = run_runner(&String::from_utf8_lossy(&bytes), runner);
-    outcome.error = outcome.error.map(|e| e.in_file(path));
-    Ok(outcome)
+/// The trace text the runner holds before writing it out: a few pages, so that stdout is
+/// written in large pieces and memory does not grow with the trace.
+const OUTPUT_CHUNK: usize = 32 * 1024;
+
+/// Runs a scenario read line by line from `input` on `runner` (e.g.
+/// `Runner::new(Rules::default())`), writing its trace to `out` as it goes;
+/// returns the bad-input error that stopped it, if any (the trace up to the bad line is
+/// written). An `Err` is a failure to read the input or to write the trace.
+///
+/// Memory does not grow with the length of the script or of its trace: the runner holds one
+/// input line, at most 32 KiB of trace plus one step's text, and what the
+/// scenario defines (animations, whose frames are capped together, and tables).
+///
+/// Lines split as [`str::lines`] splits them; invalid UTF-8 is replaced, as in [`run_text`].
+pub fn run_to(
+    mut input: impl std::io::BufRead,
+    mut runner: exec::Runner,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<Option<ScenarioError>> {
+    let mut raw = Vec::new();
+    let mut spare_tokens = Vec::new();
+    let mut line_no = 0;
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        line_no += 1;
+        let line = utf8_or_replaced(line_ending_removed(&raw));
+        let mut tokens = reuse(spare_tokens);
+        lexer::tokenize_into(&line, &mut tokens);
+        if !tokens.is_empty()
+            && let Err(message) = runner.line(&tokens)
+        {
+            runner.write_output(out)?;
+            return Ok(Some(ScenarioError::new(line_no, message).with_text(&line)));
+        }
+        spare_tokens = reuse(tokens);
+        if runner.pending_output() >= OUTPUT_CHUNK {
+            runner.write_output(out)?;
+        }
+    }
+    runner.write_output(out)?;
+    Ok(None)
 }
 
-/// Runs the command: the trace on stdout; bad input → stderr `scenario line N: …`, exit 2.
+/// An empty vector in the allocation of `v`: the token list of one line is reused for the
+/// next although its borrows end with the line (collecting into a vector of the same layout
+/// keeps the allocation).
+fn reuse<'b>(mut v: Vec<&str>) -> Vec<&'b str> {
+    v.clear();
+    v.into_iter().map(|_| "").collect()
+}
+
+/// The text of a line; invalid UTF-8 is replaced (checked first with the fast validator, as
+/// scripts are nearly always valid).
+fn utf8_or_replaced(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.into(),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
+/// A line without its `\n` or `\r\n` ending, as [`str::lines`] returns it.
+fn line_ending_removed(raw: &[u8]) -> &[u8] {
+    match raw.strip_suffix(b"\n") {
+        Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+        None => raw,
+    }
+}
+
+/// Runs the command: the trace on stdout as it is produced; bad input → stderr
+/// `scenario line N: …`, exit 2.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let dat = DatSource::resolve(args.dat);
-    let outcome = run_file(&args.file, args.fidelity.into(), dat)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))?;
+    use anyhow::Context as _;
     use std::io::Write as _;
+    let file = std::fs::File::open(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(outcome.stdout.as_bytes())?;
+    let fidelity: ac_motiontable::Fidelity = args.fidelity.into();
+    let runner = exec::Runner::new(fidelity.into()).with_dat(DatSource::resolve(args.dat));
+    let error = run_to(
+        std::io::BufReader::with_capacity(64 * 1024, file),
+        runner,
+        &mut stdout,
+    )
+    .with_context(|| format!("running {}", args.file.display()))?;
     stdout.flush()?;
-    if let Some(err) = outcome.error {
-        eprintln!("{err}");
+    if let Some(err) = error {
+        eprintln!("{}", err.in_file(&args.file));
         std::process::exit(2);
     }
     Ok(())

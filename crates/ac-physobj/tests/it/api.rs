@@ -92,6 +92,148 @@ fn bad_time_values_are_refused_and_change_nothing() {
     assert_eq!(world[id].position().frame, before.1);
 }
 
+/// Where a hostile number enters the user API.
+#[derive(Debug, Clone, Copy)]
+enum Entry {
+    /// `World::tick(dt)`.
+    Tick,
+    /// `World::step(dt)`.
+    Step,
+    /// `PhysicsObj::update_object_at(now)`.
+    ObjectClock,
+    /// `do_motion` with `MovementParameters::speed`.
+    Speed,
+    /// `do_motion` (running) with the game object's run rate.
+    RunRate,
+    /// `move_to_position` with `MovementParameters::speed`.
+    MoveToSpeed,
+}
+
+/// How the API answered.
+#[derive(Debug, PartialEq)]
+enum Answer {
+    Accepted,
+    BadStep,
+    BadClock,
+    MovementRefused,
+}
+
+/// Feeds `value` to `entry` on a walker in a world that has run for a second, and checks the
+/// answer; a refusal must change nothing, and whatever the answer, ten more seconds of steps
+/// leave the clock and the position finite.
+fn check(entry: Entry, value: f64, expected: Answer) {
+    let mut world = World::new(Rules::default());
+    let id = world.spawn(humanoid()).expect("same rules");
+    world[id]
+        .do_motion(motion::WALK_FORWARD, &walk())
+        .expect("walking is allowed");
+    world.step(1.0).expect("finite step");
+    let before = (world.now(), world[id].position().frame);
+    let speed = |speed| MovementParameters { speed, ..walk() };
+    let time = |r: Result<(), TimeError>| match r {
+        Ok(()) => Answer::Accepted,
+        Err(TimeError::InvalidStep(_)) => Answer::BadStep,
+        Err(TimeError::InvalidClock(_)) => Answer::BadClock,
+    };
+    let movement = |r: Result<(), WeenieError>| match r {
+        Ok(()) => Answer::Accepted,
+        Err(WeenieError::GeneralMovementFailure) => Answer::MovementRefused,
+        Err(e) => panic!("{entry:?} {value}: unexpected {e}"),
+    };
+    let answer = match entry {
+        Entry::Tick => time(world.tick(value)),
+        Entry::Step => time(world.step(value).map(drop)),
+        Entry::ObjectClock => time(world[id].update_object_at(value, &mut Vec::new()).map(drop)),
+        Entry::Speed => movement(world[id].do_motion(motion::RUN_FORWARD, &speed(value as f32))),
+        Entry::RunRate => {
+            world[id].weenie_mut().expect("has one").run_rate = Some(value as f32);
+            let run = MovementParameters {
+                hold_key_to_apply: HoldKey::Run,
+                ..walk()
+            };
+            movement(world[id].do_motion(motion::WALK_FORWARD, &run))
+        }
+        Entry::MoveToSpeed => {
+            let mut there = *world[id].position();
+            there.frame.origin.y += 50.0;
+            movement(world[id].move_to_position(&there, speed(value as f32)))
+        }
+    };
+    assert_eq!(answer, expected, "{entry:?} {value}");
+    if answer != Answer::Accepted && !matches!(entry, Entry::RunRate) {
+        let after = (world.now(), world[id].position().frame);
+        assert_eq!(
+            after, before,
+            "{entry:?} {value}: a refusal changes nothing"
+        );
+    }
+    if matches!(entry, Entry::RunRate) {
+        world[id].weenie_mut().expect("has one").run_rate = None;
+    }
+    for _ in 0..10 {
+        world.step(1.0).expect("finite step");
+    }
+    let p = world[id].position().frame;
+    assert!(world.now().is_finite(), "{entry:?} {value}: clock");
+    assert!(
+        p.origin.is_finite() && p.orientation.is_finite(),
+        "{entry:?} {value}: position {p:?}"
+    );
+}
+
+#[test]
+fn hostile_time_steps_speeds_and_run_rates_are_refused() {
+    use Answer::*;
+    use Entry::*;
+    let huge = 1e17;
+    for (entry, value, expected) in [
+        (Tick, f64::NAN, BadStep),
+        (Tick, f64::INFINITY, BadStep),
+        (Tick, f64::NEG_INFINITY, BadStep),
+        (Tick, huge, BadStep),
+        (Tick, f64::MAX, BadStep),
+        (Tick, MAX_CLOCK, BadStep), // the world has run a second: past the bound
+        (Tick, -1e9, BadStep),
+        (Tick, -f64::MIN_POSITIVE, BadStep),
+        (Tick, 0.0, Accepted),
+        (Tick, 1e9, Accepted),
+        (Step, f64::NAN, BadStep),
+        (Step, f64::INFINITY, BadStep),
+        (Step, huge, BadStep),
+        (Step, -1e9, BadStep),
+        (Step, 1e9, Accepted),
+        (ObjectClock, f64::NAN, BadClock),
+        (ObjectClock, f64::INFINITY, BadClock),
+        (ObjectClock, f64::NEG_INFINITY, BadClock),
+        (ObjectClock, huge, BadClock),
+        (ObjectClock, -huge, BadClock),
+        (ObjectClock, MAX_CLOCK, Accepted),
+        (ObjectClock, -1e9, Accepted), // in the past: nothing to simulate
+        (Speed, f64::NAN, MovementRefused),
+        (Speed, f64::INFINITY, MovementRefused),
+        (Speed, f64::NEG_INFINITY, MovementRefused),
+        (Speed, f32::MAX.into(), MovementRefused),
+        (Speed, f32::MIN.into(), MovementRefused),
+        (Speed, huge, MovementRefused),
+        (Speed, -1e9, MovementRefused),
+        (Speed, (MAX_SPEED * 1.01).into(), MovementRefused),
+        (Speed, MAX_SPEED.into(), Accepted),
+        (Speed, -1.0, Accepted),
+        (Speed, 0.0, Accepted),
+        (RunRate, f64::NAN, MovementRefused),
+        (RunRate, f64::INFINITY, MovementRefused),
+        (RunRate, f32::MAX.into(), MovementRefused),
+        (RunRate, -huge, MovementRefused),
+        (RunRate, 4.0, Accepted),
+        (MoveToSpeed, f64::NAN, MovementRefused),
+        (MoveToSpeed, f32::MAX.into(), MovementRefused),
+        (MoveToSpeed, huge, MovementRefused),
+        (MoveToSpeed, 2.0, Accepted),
+    ] {
+        check(entry, value, expected);
+    }
+}
+
 #[test]
 fn refusals_are_errors_and_non_finite_speeds_are_refused() {
     let mut obj = humanoid().build();
@@ -232,4 +374,32 @@ fn a_built_object_stands_ready() {
     );
     let falling = humanoid().airborne().build();
     assert!(falling.acceleration().z < 0.0);
+}
+
+/// A run rate that turns hostile while the object runs is only consulted by the next movement
+/// request (which refuses it): the ticks in between keep the position finite.
+#[test]
+fn a_run_rate_turning_hostile_mid_run_does_not_poison_the_ticks() {
+    let mut world = World::new(Rules::default());
+    let id = world.spawn(humanoid()).expect("same rules");
+    let run = MovementParameters {
+        hold_key_to_apply: HoldKey::Run,
+        ..walk()
+    };
+    world[id]
+        .do_motion(motion::WALK_FORWARD, &run)
+        .expect("running is allowed");
+    world.step(1.0).expect("finite step");
+    for hostile in [f32::NAN, f32::INFINITY, f32::MAX] {
+        world[id].weenie_mut().expect("has one").run_rate = Some(hostile);
+        for _ in 0..10 {
+            world.step(1.0).expect("finite step");
+        }
+        assert!(world[id].position().frame.origin.is_finite(), "{hostile}");
+        assert_eq!(
+            world[id].do_motion(motion::WALK_FORWARD, &run),
+            Err(WeenieError::GeneralMovementFailure),
+            "{hostile}"
+        );
+    }
 }

@@ -1,0 +1,33 @@
+//! The user API's bounds on time and speed values.
+//!
+//! The reference accepts any float and, given a NaN, an infinity or an absurd magnitude, keeps
+//! running with a poisoned clock or position (a NaN position stays NaN; a clock of 1e17 s
+//! swallows every later step, since `1e17 + 1/30 == 1e17`). The user API refuses such values
+//! with a typed error before anything changes: [`TimeError`](crate::TimeError) for time,
+//! `GeneralMovementFailure` for movement requests. The scenario runner's reference-host calls
+//! do not pass through these checks, so the conformance traces keep the reference's behaviour.
+
+/// The largest clock value, in seconds, that a [`World`](crate::World) or an object accepts:
+/// 2³² s, about 136 years.
+///
+/// Why this bound: up to it the f64 clock resolves about a microsecond, far below the 1/30 s
+/// quantum, so every step still moves it; far beyond it (1e17 s resolves 16 s) steps are lost.
+pub const MAX_CLOCK: f64 = 4_294_967_296.0;
+
+/// The largest speed magnitude a movement request or a game object's run rate may have (a
+/// speed of 1 plays a motion at its natural rate; retail run rates stay below 5).
+///
+/// Why this bound: speeds multiply the cycle velocity and the animation frame rate, so an
+/// absurd one (`f32::MAX`, 1e17) overflows the position to infinity within a tick. A thousand
+/// leaves room for any game's tuning while keeping a day of movement well inside f32.
+pub const MAX_SPEED: f32 = 1000.0;
+
+/// Whether `t` is a clock value the API accepts (finite, `|t| ≤ MAX_CLOCK`).
+pub(crate) fn is_valid_clock(t: f64) -> bool {
+    t.is_finite() && t.abs() <= MAX_CLOCK
+}
+
+/// Whether `speed` is a speed or run rate the API accepts (finite, `|speed| ≤ MAX_SPEED`).
+pub(crate) fn is_valid_speed(speed: f32) -> bool {
+    speed.is_finite() && speed.abs() <= MAX_SPEED
+}
