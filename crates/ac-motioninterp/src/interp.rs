@@ -5,13 +5,15 @@ mod server;
 
 use std::collections::VecDeque;
 
+#[cfg(feature = "tracing")]
+use ac_motiontable::MotionCommand;
 use ac_motiontable::command::{is_action, is_chat_emote};
 use ac_motiontable::motion::stance::NON_COMBAT;
 use ac_motiontable::motion::{
     CROUCH, DEAD, FALLING, READY, RUN_FORWARD, SIDE_STEP_LEFT, SIDE_STEP_RIGHT, SITTING, SLEEPING,
     TURN_LEFT, TURN_RIGHT, WALK_BACKWARDS, WALK_FORWARD,
 };
-use ac_motiontable::{EPSILON, MotionCommand, Rules, SharedRules, gating};
+use ac_motiontable::{EPSILON, Rules, SharedRules, gating};
 use glam::Vec3;
 
 use crate::error::{MotionInterpError, WeenieError};
@@ -277,7 +279,7 @@ impl MotionInterp {
         params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
         let r = self.do_motion_decide(host, motion, params);
-        tracing::debug!(motion = ?MotionCommand(motion), speed = ?params.speed, result = ?r, "DoMotion");
+        trace_event!(debug, motion = ?MotionCommand(motion), speed = ?params.speed, result = ?r, "DoMotion");
         r
     }
 
@@ -345,6 +347,8 @@ impl MotionInterp {
         Ok(self.do_interpreted_inner(host, motion, params))
     }
 
+    // `path` names the branch taken for the log only.
+    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
     fn do_interpreted_inner<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -393,7 +397,7 @@ impl MotionInterp {
         if !host.has_cell() {
             self.remove_link_animations(host);
         }
-        tracing::debug!(motion = ?MotionCommand(m), speed = ?p.speed, path, result = ?r, "DoInterpretedMotion");
+        trace_event!(debug, motion = ?MotionCommand(m), speed = ?p.speed, path, result = ?r, "DoInterpretedMotion");
         r
     }
 
@@ -415,7 +419,7 @@ impl MotionInterp {
         params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
         let r = self.stop_motion_decide(host, motion, params);
-        tracing::debug!(motion = ?MotionCommand(motion), result = ?r, "StopMotion");
+        trace_event!(debug, motion = ?MotionCommand(motion), result = ?r, "StopMotion");
         r
     }
 
@@ -464,6 +468,8 @@ impl MotionInterp {
         Ok(self.stop_interpreted_inner(host, motion, params))
     }
 
+    // `path` names the branch taken for the log only.
+    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
     fn stop_interpreted_inner<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -497,7 +503,7 @@ impl MotionInterp {
         if !host.has_cell() {
             self.remove_link_animations(host);
         }
-        tracing::debug!(motion = ?MotionCommand(m), path, result = ?r, "StopInterpretedMotion");
+        trace_event!(debug, motion = ?MotionCommand(m), path, result = ?r, "StopInterpretedMotion");
         r
     }
 
@@ -527,7 +533,7 @@ impl MotionInterp {
         self.interp.sidestep_command = 0;
         self.interp.turn_command = 0;
         host.stop_completely_internal();
-        tracing::debug!(jump_error = ?je, "StopCompletely");
+        trace_event!(debug, jump_error = ?je, "StopCompletely");
         self.add_to_queue(host, 0, READY, je);
         if !host.has_cell() {
             self.remove_link_animations(host);
@@ -656,13 +662,18 @@ impl MotionInterp {
             return;
         }
         if self.uses_interpreted_path(host) {
-            tracing::trace!(
+            trace_event!(
+                trace,
                 allow_jump,
                 "apply_current_movement: from the interpreted state"
             );
             self.apply_interpreted_inner(host, cancel_moveto, allow_jump);
         } else {
-            tracing::trace!(allow_jump, "apply_current_movement: from the raw state");
+            trace_event!(
+                trace,
+                allow_jump,
+                "apply_current_movement: from the raw state"
+            );
             self.apply_raw_inner(host, cancel_moveto, allow_jump);
         }
     }
@@ -956,7 +967,7 @@ impl MotionInterp {
         self.ensure()?;
         host.cancel_moveto_from(self);
         let r = self.jump_is_allowed_value(host, extent, stamina_cost)?;
-        tracing::debug!(extent = ?extent, result = ?r, "Jump");
+        trace_event!(debug, extent = ?extent, result = ?r, "Jump");
         if r == WeenieError::None {
             self.jump_extent = extent;
             if host.set_on_walkable(false) {

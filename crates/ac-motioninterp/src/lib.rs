@@ -26,11 +26,19 @@
 //! motion requests with `WeenieError::NoMotionInterpreter` and everything else with
 //! [`MotionInterpError::NotInitialized`].
 //!
-//! The interpreter's decisions are [`tracing`](https://docs.rs/tracing) events: DEBUG for each
-//! `DoMotion` / `StopMotion` / `StopCompletely` / `Jump` with its result, and for each
-//! interpreted motion with the path it took (motion table, state only, refused in the air);
-//! TRACE for which state `apply_current_movement` replays. `ac_motiontable`'s crate docs give
-//! their cost when no subscriber wants them.
+//! With the `tracing` cargo feature the interpreter's decisions are
+//! [`tracing`](https://docs.rs/tracing) events: DEBUG for each `DoMotion` / `StopMotion` /
+//! `StopCompletely` / `Jump` with its result, and for each interpreted motion with the path it
+//! took (motion table, state only, refused in the air); TRACE for which state
+//! `apply_current_movement` replays.
+//!
+//! # Cargo features
+//!
+//! * `tracing` — off by default. Compiles in the events above and enables
+//!   `ac-motiontable/tracing` (the motion table's events below them). Without it the event sites
+//!   compile to nothing and `tracing` is not a dependency: zero cost. With it and no subscriber
+//!   that wants an event, each site is a load and a branch.
+//! * `testing` — the documented test doubles `ac_motioninterp::testing` (see above).
 //!
 //! # Example: hold run, press forward, turn, release
 //!
@@ -76,6 +84,8 @@
 //! assert_eq!(mi.interpreted_state().unwrap().forward_command, motion::READY);
 //! ```
 
+#[macro_use]
+mod trace;
 mod error;
 mod host;
 mod interp;

@@ -118,6 +118,9 @@ impl<E: Explain + ?Sized> Explain for &mut E {
 
 /// The `tracing` target of [`TraceExplain`]: `RUST_LOG=ac_motiontable::explain=trace` logs
 /// every resolution of every object, explained.
+///
+/// Only with the `tracing` cargo feature.
+#[cfg(feature = "tracing")]
 pub const TRACE_TARGET: &str = "ac_motiontable::explain";
 
 /// A sink that logs each event as a `tracing` TRACE event on [`TRACE_TARGET`], indented by
@@ -126,11 +129,17 @@ pub const TRACE_TARGET: &str = "ac_motiontable::explain";
 /// [`crate::MotionTableManager`] resolves through it when that target is enabled at TRACE,
 /// and through [`NoExplain`] otherwise, so a program with a `tracing` subscriber can watch
 /// every resolution without changing a line.
+///
+/// Only with the `tracing` cargo feature: without it the manager never logs, and a program
+/// that wants the explanations asks for them ([`crate::Resolver::explaining`],
+/// [`crate::MotionTableManager::perform_movement_explaining`]) with a sink of its own.
+#[cfg(feature = "tracing")]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TraceExplain {
     layout: Nesting,
 }
 
+#[cfg(feature = "tracing")]
 impl Explain for TraceExplain {
     fn event(&mut self, event: ExplainEvent) {
         let indent = self.layout.indent(&event) * 2;

@@ -33,15 +33,22 @@
 //! [`ExplainEvent`] (branch taken, each key looked up with hit or miss, each motion queued,
 //! why a request was refused): see [`explain`]. `cargo xtask explain` prints them.
 //!
-//! The crate also emits [`tracing`](https://docs.rs/tracing) events: DEBUG for each
-//! resolution's outcome, each completed motion and each cut of redundant links; TRACE for each
-//! queue append; and, on the target `ac_motiontable::explain` at TRACE, every resolution the
-//! manager makes, explained one event per line. With no subscriber, or one that filters them
-//! out, an event is a load and a branch (the manager's walk-and-stop step in the `resolve`
-//! benchmark runs about 6% more instructions than with them compiled out); an application
-//! that wants none at all compiles them away with `tracing`'s `max_level_off` /
-//! `release_max_level_off` features, as for any crate that uses `tracing`. The resolver's own
-//! methods emit nothing: their explanation is compiled away ([`NoExplain`]).
+//! With the `tracing` cargo feature the crate also emits [`tracing`](https://docs.rs/tracing)
+//! events: DEBUG for each resolution's outcome, each completed motion and each cut of redundant
+//! links; TRACE for each queue append; and, on the target `ac_motiontable::explain` at TRACE,
+//! every resolution the manager makes, explained one event per line (`explain::TraceExplain`).
+//! The resolver's own methods emit nothing: their explanation is compiled away
+//! ([`NoExplain`]). Explanations on request need no feature.
+//!
+//! # Cargo features
+//!
+//! * `tracing` — off by default. Compiles in the `tracing` events above and the
+//!   `explain::TraceExplain` sink. Without it the event sites compile to nothing and `tracing`
+//!   is not a dependency: zero cost. With it and no subscriber that wants an event, each site is
+//!   a load and a branch (the manager's walk-and-stop step in the `resolve` benchmark runs about
+//!   6% more instructions). `ac-motioninterp/tracing` and `ac-physobj/tracing` enable it.
+//! * `serde` — `Serialize`/`Deserialize` on the explanation events ([`ExplainEvent`]), ids as
+//!   `"0x%08X"` strings.
 //!
 //! # Where ACE itself crashes or hangs
 //!
@@ -99,6 +106,8 @@
 //! assert_eq!(done[1].motion, WALK_FORWARD);
 //! ```
 
+#[macro_use]
+mod trace;
 pub mod command;
 pub mod explain;
 pub mod gating;

@@ -17,7 +17,9 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::command::is_action;
-use crate::explain::{Explain, NoExplain, TRACE_TARGET, TraceExplain};
+use crate::explain::{Explain, NoExplain};
+#[cfg(feature = "tracing")]
+use crate::explain::{TRACE_TARGET, TraceExplain};
 use crate::motion::READY;
 use crate::pending::PendingQueue;
 use crate::{
@@ -25,23 +27,39 @@ use crate::{
     WeenieError,
 };
 
-/// `$table.$method(args)`, explained to the `tracing` target [`TRACE_TARGET`] when it is
-/// enabled at TRACE (see [`TraceExplain`]); the plain resolver call otherwise. With a sink
-/// (`resolve!(table, sink, …)`) whose [`Explain::ENABLED`] is true, explained to that sink.
+/// `$table.$method(args)`, explained to `sink` when its [`Explain::ENABLED`] is true; without
+/// a sink, [`resolve_logged!`].
 macro_rules! resolve {
     ($table:expr, $sink:expr, $method:ident($($arg:expr),* $(,)?)) => {
         if sink_enabled($sink) {
             $table.explaining($sink).$method($($arg),*)
         } else {
-            resolve!($table, $method($($arg),*))
+            resolve_logged!($table, $method($($arg),*))
         }
     };
     ($table:expr, $method:ident($($arg:expr),* $(,)?)) => {
+        resolve_logged!($table, $method($($arg),*))
+    };
+}
+
+/// `$table.$method(args)`, explained to the `tracing` target [`TRACE_TARGET`] when it is
+/// enabled at TRACE (see [`TraceExplain`]); the plain resolver call otherwise.
+#[cfg(feature = "tracing")]
+macro_rules! resolve_logged {
+    ($table:expr, $method:ident($($arg:expr),*)) => {
         if tracing::enabled!(target: TRACE_TARGET, tracing::Level::TRACE) {
             $table.explaining(&mut TraceExplain::default()).$method($($arg),*)
         } else {
             $table.$method($($arg),*)
         }
+    };
+}
+
+/// `$table.$method(args)`: without the `tracing` feature nothing logs the explanation.
+#[cfg(not(feature = "tracing"))]
+macro_rules! resolve_logged {
+    ($table:expr, $method:ident($($arg:expr),*)) => {
+        $table.$method($($arg),*)
     };
 }
 
@@ -207,7 +225,8 @@ impl MotionTableManager {
             ),
             _ => return WeenieError::None,
         };
-        tracing::debug!(
+        trace_event!(
+            debug,
             ?kind,
             motion = ?MotionCommand(motion),
             speed = ?speed,
@@ -240,7 +259,7 @@ impl MotionTableManager {
             if is_action(e.motion) {
                 self.state.remove_action_head();
             }
-            tracing::debug!(motion = ?MotionCommand(e.motion), success, "motion done (AnimDone)");
+            trace_event!(debug, motion = ?MotionCommand(e.motion), success, "motion done (AnimDone)");
             out.push(MotionCompletion {
                 motion: e.motion,
                 success,
@@ -263,7 +282,7 @@ impl MotionTableManager {
             if is_action(e.motion) {
                 self.state.remove_action_head();
             }
-            tracing::debug!(motion = ?MotionCommand(e.motion), "motion done (no anims to wait for)");
+            trace_event!(debug, motion = ?MotionCommand(e.motion), "motion done (no anims to wait for)");
             out.push(MotionCompletion {
                 motion: e.motion,
                 success: true,
@@ -283,7 +302,12 @@ impl MotionTableManager {
         let n = match self.table.as_ref() {
             Some(t) => {
                 let o = resolve!(t, set_default_state(&mut self.state, seq));
-                tracing::debug!(ok = o.ok, num_anims = o.num_anims, "default state set");
+                trace_event!(
+                    debug,
+                    ok = o.ok,
+                    num_anims = o.num_anims,
+                    "default state set"
+                );
                 o.num_anims
             }
             None => 0,

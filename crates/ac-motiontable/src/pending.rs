@@ -37,8 +37,10 @@
 
 use std::collections::VecDeque;
 
+#[cfg(feature = "tracing")]
+use crate::MotionCommand;
 use crate::command::{CommandMask, is_modifier, is_style, is_substate};
-use crate::{AnimNode, AnimSequence, MotionCommand};
+use crate::{AnimNode, AnimSequence};
 
 /// Which branch of `remove_redundant_links` an entry takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,7 +157,8 @@ impl PendingQueue {
                 self.style_barriers.push_back(pos);
             }
         }
-        tracing::trace!(
+        trace_event!(
+            trace,
             motion = ?MotionCommand(node.motion),
             num_anims = node.num_anims,
             pending = self.entries.len(),
@@ -213,7 +216,8 @@ impl PendingQueue {
                 stack.pop_back();
             }
         }
-        tracing::debug!(
+        trace_event!(
+            debug,
             kept = ?MotionCommand(self.at(keep).motion),
             link_animations_removed = total,
             "redundant links cut"

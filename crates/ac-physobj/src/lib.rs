@@ -73,16 +73,14 @@
 //!
 //! # Logs
 //!
-//! The stack reports its decisions as [`tracing`](https://docs.rs/tracing) events, per crate
+//! With the `tracing` cargo feature (below) the stack reports its decisions as
+//! [`tracing`](https://docs.rs/tracing) events, per crate
 //! target: `ac_motiontable` (resolutions, queue changes, completions; every resolution
 //! explained on `ac_motiontable::explain` at TRACE), `ac_motioninterp` (interpreter
 //! decisions), and here `ac_physobj` (DEBUG: move-or-teleport decisions and gaps too long to
 //! simulate; TRACE: each slice's quantum, outcome and position). The events of one motion
 //! request nest in a `perform_movement` span, those of one update in an `update_object` span,
-//! both carrying the object's id. Without a subscriber that wants them they cost a load and a
-//! branch each (a walking object's tick in the `moveto` benchmark runs about 2% more
-//! instructions than with `tracing`'s `max_level_off` feature, which compiles them away).
-//! Install any subscriber to see them, e.g.
+//! both carrying the object's id. Enable the feature and install any subscriber to see them, e.g.
 //! `tracing_subscriber::fmt().with_env_filter("ac_motioninterp=debug")`; `cargo xtask` honours
 //! `RUST_LOG`.
 //!
@@ -92,7 +90,14 @@
 //!   calls (`mi_*`, `im_*`), raw setters with no side effects, single slices, and the per-call
 //!   event log (`ObjectEvent`, off until asked for). `xtask`
 //!   enables it; a game does not need it.
+//! * `tracing` — off by default. Compiles in the events and spans above and enables the same
+//!   feature on `ac-motioninterp` and `ac-motiontable`. Without it the event sites compile to
+//!   nothing and `tracing` is not a dependency: zero cost. With it and no subscriber that wants
+//!   an event, each site is a load and a branch (a walking object's tick in the `moveto`
+//!   benchmark runs about 2% more instructions). `xtask` enables it.
 
+#[macro_use]
+mod trace;
 pub mod apply;
 pub mod builder;
 mod core;

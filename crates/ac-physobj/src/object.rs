@@ -5,7 +5,9 @@ use ac_motioninterp::{
     MotionInterp, MovementManager, MovementParameters, MovementStruct, MovementType, Weenie,
     WeenieError,
 };
-use ac_motiontable::{MotionCommand, Rules};
+#[cfg(feature = "tracing")]
+use ac_motiontable::MotionCommand;
+use ac_motiontable::Rules;
 use ac_sequence::AFrameOps;
 use glam::Vec3;
 
@@ -221,13 +223,13 @@ impl<W: Weenie> PhysicsObj<W> {
     /// the API's bounds are refused with `GeneralMovementFailure` (see [`Self::do_motion`]).
     pub fn perform_movement(&mut self, mvs: &MovementStruct) -> Result<(), WeenieError> {
         // The interpreter's and motion table's events nest under the request that caused them.
-        let _span = tracing::debug_span!(
+        let _span = trace_span!(
+            debug_span,
             "perform_movement",
             object = self.core.id,
             kind = ?mvs.movement_type,
             motion = ?MotionCommand(mvs.motion),
-        )
-        .entered();
+        );
         if !self.speeds_are_valid(mvs.params.speed) {
             return Err(WeenieError::GeneralMovementFailure);
         }
@@ -438,7 +440,8 @@ impl<W: Weenie> PhysicsObj<W> {
             contact,
             self.core.player_distance,
         );
-        tracing::debug!(
+        trace_event!(
+            debug,
             ?action,
             timestamp,
             teleport_stamp = self.core.update_times[crate::apply::Stamp::Teleport],

@@ -230,7 +230,8 @@ impl<W: Weenie> PhysicsObj<W> {
         let own = borrow_hook_buffer(&mut self.core);
         let r = self.slice_inner(q, qf);
         return_hook_buffer(&mut self.core, own);
-        tracing::trace!(
+        trace_event!(
+            trace,
             quantum = ?qf,
             outcome = r.outcome.as_str(),
             origin = ?self.core.position.frame.origin,
@@ -363,7 +364,7 @@ impl<W: Weenie> PhysicsObj<W> {
         out: &mut Vec<SliceRecord>,
     ) -> (UpdateResult, Consumed) {
         // Each slice's events (and the motions it completes) nest under the gap being sliced.
-        let _span = tracing::trace_span!("update_object", object = self.core.id, dt).entered();
+        let _span = trace_span!(trace_span, "update_object", object = self.core.id, dt);
         let mut res = UpdateResult::default();
         if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);
@@ -373,7 +374,8 @@ impl<W: Weenie> PhysicsObj<W> {
         let tick = f64::from(rules.min_quantum);
         let maxq = f64::from(rules.max_quantum);
         if dt > rules.huge_quantum {
-            tracing::debug!(
+            trace_event!(
+                debug,
                 dt,
                 huge_quantum = rules.huge_quantum,
                 "gap dropped: too long to simulate"

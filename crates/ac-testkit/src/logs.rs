@@ -1,4 +1,6 @@
-//! The stack's `tracing` events as text, for tests that assert what a user would read.
+//! The stack's `tracing` events as text, for tests that assert what a user would read. The
+//! crates emit them only with their `tracing` cargo feature: a test that captures them enables
+//! it (e.g. through its crate's dev-dependency on itself with the feature).
 
 use std::io::Write;
 use std::sync::{Arc, Mutex, PoisonError};

@@ -65,10 +65,13 @@ fn run_checked(cmd: &mut Command) -> anyhow::Result<()> {
 }
 
 /// Run every benchmark binary of the workspace with the records directed to `records`.
+///
+/// xtask itself (no benchmarks) is left out of the build: its features, `tracing` among them,
+/// would be unified into every crate, and the benchmarks measure the build a game gets.
 fn run_benches(args: &Args, records: &Path) -> anyhow::Result<()> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cmd = Command::new(cargo);
-    cmd.args(["bench", "--workspace", "--bench", "*"])
+    cmd.args(["bench", "--workspace", "--exclude", "xtask", "--bench", "*"])
         .args(["--features", "ac-physobj/reference-host"])
         .arg("--")
         .env(ac_benchkit_env::OUT, records);

@@ -1,6 +1,7 @@
 //! Integration tests of `ac-physobj`: the user API and the wire forms (default features), and —
 //! with the `reference-host` feature — the tick, the physics, the completion chain, steady state
-//! against the table, and the world's determinism.
+//! against the table, and the world's determinism; the logs' content with the `tracing`
+//! feature (`cargo nextest run --workspace` has it through xtask) and their absence without it.
 
 mod api;
 #[cfg(feature = "reference-host")]
