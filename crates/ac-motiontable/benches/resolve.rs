@@ -22,8 +22,8 @@ use ac_motiontable::command::{cycle_key, stance::NON_COMBAT};
 use ac_motiontable::explain::{Explain, ExplainEvent};
 use ac_motiontable::motion::*;
 use ac_motiontable::{
-    AnimSequence, MotionCompletion, MotionState, MotionTableManager, MovementType, Resolver,
-    Rules, WeenieError,
+    AnimSequence, MotionCompletion, MotionState, MotionTableManager, MovementType, Resolver, Rules,
+    WeenieError,
 };
 use glam::Vec3;
 

@@ -111,6 +111,7 @@ mod trace;
 pub mod command;
 pub mod explain;
 pub mod gating;
+mod keymap;
 mod manager;
 mod pending;
 mod recording;

@@ -185,6 +185,7 @@ impl std::ops::Index<usize> for Pending<'_> {
 
 /// `index + 1` of the entry `below` entries back from `index`, or 0 when there is none (no
 /// link, or the entry has completed and left the front).
+#[inline]
 fn link(index: usize, below: u32) -> u32 {
     match below {
         0 => 0,
@@ -230,9 +231,14 @@ impl PendingQueue {
     }
 
     /// Pushes the entry at `index` on stack `which`, linking it to the old top.
+    #[inline]
     fn push_on(&mut self, which: usize, index: usize, below: &mut [u32; stack::COUNT]) {
         let top = self.tops[which];
-        below[which] = if top == 0 { 0 } else { (index + 1 - top as usize) as u32 };
+        below[which] = if top == 0 {
+            0
+        } else {
+            (index + 1 - top as usize) as u32
+        };
         self.tops[which] = (index + 1) as u32;
     }
 
@@ -281,19 +287,24 @@ impl PendingQueue {
     }
 
     /// The top of stack `which`, as an index.
+    #[inline]
     fn top(&self, which: usize) -> Option<usize> {
         self.tops[which].checked_sub(1).map(|i| i as usize)
     }
 
     /// The member of stack `which` below the one at `index`.
+    #[inline]
     fn below(&self, which: usize, index: usize) -> Option<usize> {
-        link(index, self.slots[index].below[which]).checked_sub(1).map(|i| i as usize)
+        link(index, self.slots[index].below[which])
+            .checked_sub(1)
+            .map(|i| i as usize)
     }
 
     /// ACE `remove_redundant_links_inner(first = false)` for an appended substate: the index
     /// of the nearest non-zero entry with the same motion, unless a non-zero `0xB0000000`
     /// entry comes first (the equal test is made before the barrier test on the same entry,
     /// so an equal barrier still counts as equal).
+    #[inline]
     fn equal_substate_before_barrier(&self, motion: u32) -> Option<usize> {
         let barrier = self.top(stack::SUBSTATE_BARRIERS);
         let mut at = self.top(stack::SUBSTATES);
@@ -312,6 +323,7 @@ impl PendingQueue {
     /// ACE `remove_redundant_links_inner(first = true)` for an appended style: the index of
     /// the nearest entry (any count) with the same motion, unless a non-zero `0x70000000`
     /// entry comes first.
+    #[inline]
     fn equal_style_before_barrier(&self, motion: u32) -> Option<usize> {
         let barrier = self.top(stack::STYLE_BARRIERS);
         let &(_, top) = self.styles.iter().find(|(m, _)| *m == motion)?;
