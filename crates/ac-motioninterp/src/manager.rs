@@ -1,6 +1,8 @@
 //! The MovementManager (ports ACE's `MovementManager`): the object's entry point
 //! for movement requests, owning its motion interpreter and its move-to manager.
 
+use std::borrow::Cow;
+
 use ac_motiontable::{Rules, SharedRules};
 
 use crate::error::{MotionInterpError, WeenieError};
@@ -17,8 +19,14 @@ use crate::state::{InterpretedMotionState, RawMotionState};
 /// or [`get_minterp`](Self::get_minterp) (ACE's `PerformMovement`/`get_minterp` path), or
 /// explicitly by [`enter_default_state`](Self::enter_default_state). ACE's constructor
 /// additionally pre-creates an un-initialised interpreter that `MakeMovementManager(true)`
-/// initialises immediately; [`create_interpreter`](Self::create_interpreter) models that. The
-/// move-to manager exists from the start, idle.
+/// initialises immediately; [`create_interpreter`](Self::create_interpreter) models that.
+///
+/// ACE creates the move-to manager with the movement manager; here it is allocated by the
+/// first move-to or turn-to request (or the one target report an idle manager does not
+/// ignore), because most objects never move to anything and it is the largest part of the
+/// manager. Until then every call answers exactly as the idle manager ACE created would: an
+/// idle manager ignores cancels, slices and landings, and it is created at this manager's clock
+/// ([`Self::with_clock`]), so the one it becomes is the one ACE would hold.
 ///
 /// Every interpreter call is made with a host that also reaches the move-to manager, so a
 /// motion that cancels move-to (`DoMotion` with CancelMoveTo, `StopCompletely`, a jump) ends
@@ -27,7 +35,11 @@ use crate::state::{InterpretedMotionState, RawMotionState};
 pub struct MovementManager {
     rules: SharedRules,
     interp: Option<MotionInterp>,
-    moveto: MoveToManager,
+    /// The move-to manager, once a request needed it (see the type's docs).
+    moveto: Option<Box<MoveToManager>>,
+    /// The clock at this manager's creation, where a fresh move-to manager's progress times
+    /// start.
+    created_at: f64,
 }
 
 impl MovementManager {
@@ -45,9 +57,10 @@ impl MovementManager {
     /// [`Self::with_clock`] with rules already shared (the owner's, no interning).
     pub fn with_shared_rules(rules: SharedRules, now: f64) -> MovementManager {
         MovementManager {
-            moveto: MoveToManager::new(*rules, now),
             rules,
             interp: None,
+            moveto: None,
+            created_at: now,
         }
     }
 
@@ -79,14 +92,32 @@ impl MovementManager {
         self.rules.get()
     }
 
-    /// The move-to manager.
-    pub fn move_to_manager(&self) -> &MoveToManager {
-        &self.moveto
+    /// The move-to manager. Before any request needed one it is the idle manager created with
+    /// this manager (built on the fly, the state ACE's would hold); see
+    /// [`Self::move_to_manager_if_created`] for a borrow without that cost.
+    pub fn move_to_manager(&self) -> Cow<'_, MoveToManager> {
+        match self.moveto.as_deref() {
+            Some(m) => Cow::Borrowed(m),
+            None => Cow::Owned(self.fresh_move_to_manager()),
+        }
+    }
+
+    /// The move-to manager, once a move-to or turn-to request created it (`None`: it is still
+    /// the idle manager [`Self::move_to_manager`] shows).
+    pub fn move_to_manager_if_created(&self) -> Option<&MoveToManager> {
+        self.moveto.as_deref()
     }
 
     /// `IsMovingTo` as far as this manager knows: a move or turn is under way.
     pub fn is_moving_to(&self) -> bool {
-        self.moveto.is_moving_to()
+        self.moveto
+            .as_deref()
+            .is_some_and(MoveToManager::is_moving_to)
+    }
+
+    /// The idle move-to manager ACE creates with the movement manager.
+    fn fresh_move_to_manager(&self) -> MoveToManager {
+        MoveToManager::new(*self.rules, self.created_at)
     }
 
     /// `get_minterp` / `EnterDefaultState` helper: the interpreter, created and put in its
@@ -127,7 +158,7 @@ impl MovementManager {
             mi,
             &mut WithMoveTo {
                 host: &mut *host,
-                moveto: &mut self.moveto,
+                moveto: self.moveto.as_deref_mut(),
             },
         );
         if host.take_deferred_cancel() {
@@ -136,21 +167,46 @@ impl MovementManager {
         Some(r)
     }
 
-    /// Run a move-to manager step with the interpreter slot lent to it. A cancel deferred
-    /// during the step met an idle manager in ACE (the manager only stops completely when
-    /// idle), so it is dropped.
+    /// Run a move-to manager step with the interpreter slot lent to it, creating the manager
+    /// first if it does not exist yet. A cancel deferred during the step met an idle manager
+    /// in ACE (the manager only stops completely when idle), so it is dropped.
     fn run_moveto<H: MoveToHost + ?Sized, R>(
         &mut self,
         host: &mut H,
         f: impl FnOnce(&mut MoveToManager, &mut Minterp<'_>, &mut H) -> R,
     ) -> R {
+        if self.moveto.is_none() {
+            self.moveto = Some(Box::new(self.fresh_move_to_manager()));
+        }
+        let moveto = self.moveto.as_deref_mut().expect("created above");
         let r = f(
-            &mut self.moveto,
+            moveto,
             &mut Minterp::Slot(&mut self.interp, &self.rules),
             host,
         );
         let _ = host.take_deferred_cancel();
         r
+    }
+
+    /// [`Self::run_moveto`] for a step an idle manager ignores (it returns before changing
+    /// anything): without a manager the step is skipped, as the fresh manager would skip it,
+    /// and only the deferred cancel is dropped.
+    fn run_moveto_if_created<H: MoveToHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        f: impl FnOnce(&mut MoveToManager, &mut Minterp<'_>, &mut H),
+    ) {
+        match self.moveto.as_deref_mut() {
+            Some(moveto) => {
+                f(
+                    moveto,
+                    &mut Minterp::Slot(&mut self.interp, &self.rules),
+                    host,
+                );
+                let _ = host.take_deferred_cancel();
+            }
+            None => _ = host.take_deferred_cancel(),
+        }
     }
 
     /// `EnterDefaultState`: create the interpreter if missing and (re-)enter its default
@@ -192,7 +248,7 @@ impl MovementManager {
 
     /// `CancelMoveTo(status)`: end the move under way with `status` (nothing when idle).
     pub fn cancel_move_to<H: MoveToHost + ?Sized>(&mut self, host: &mut H, status: WeenieError) {
-        self.run_moveto(host, |m, mi, h| m.cancel_move_to(mi, h, status));
+        self.run_moveto_if_created(host, |m, mi, h| m.cancel_move_to(mi, h, status));
     }
 
     /// `HandleUpdateTarget(info)`: a target report for the move-to manager.
@@ -201,19 +257,23 @@ impl MovementManager {
         host: &mut H,
         info: &TargetInfo,
     ) {
-        self.run_moveto(host, |m, mi, h| m.handle_update_target(mi, h, info));
+        if MoveToManager::idle_ignores_update(info) {
+            self.run_moveto_if_created(host, |m, mi, h| m.handle_update_target(mi, h, info));
+        } else {
+            self.run_moveto(host, |m, mi, h| m.handle_update_target(mi, h, info));
+        }
     }
 
     /// `UseTime`: one slice of the move-to manager (the interpreter has no per-slice work).
     pub fn use_time<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
-        self.run_moveto(host, |m, mi, h| m.use_time(mi, h));
+        self.run_moveto_if_created(host, |m, mi, h| m.use_time(mi, h));
     }
 
     /// `HitGround`: the interpreter first, then the move-to manager (which re-begins its
     /// head node).
     pub fn hit_ground<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
         self.run_interp(host, false, |mi, h| mi.hit_ground(h));
-        self.run_moveto(host, |m, mi, h| m.hit_ground(mi, h));
+        self.run_moveto_if_created(host, |m, mi, h| m.hit_ground(mi, h));
     }
 
     /// `LeaveGround`: forwarded to the interpreter.
@@ -286,5 +346,177 @@ impl MovementManager {
     /// `SetWeenieObject`: the host's weenie changed; the interpreter re-applies its movement.
     pub fn weenie_changed<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
         self.run_interp(host, false, |mi, h| mi.weenie_changed(h));
+    }
+}
+
+#[cfg(all(test, feature = "testing"))]
+mod tests {
+    //! The lazy move-to manager answers as the eager one ACE creates: every step the movement
+    //! manager skips while it has none leaves a fresh manager, the interpreter and the host
+    //! untouched.
+
+    use ac_sequence::Position;
+
+    use super::*;
+    use crate::moveto::TargetStatus;
+    use crate::testing::RecordingHost;
+
+    const CREATED_AT: f64 = 2.5;
+
+    fn reports() -> Vec<TargetInfo> {
+        let mut out = Vec::new();
+        for status in TargetStatus::ALL {
+            for object_id in [0, 7, 9] {
+                out.push(TargetInfo {
+                    object_id,
+                    status,
+                    target_position: Some(Position::ZERO),
+                    interpolated_position: Some(Position::ZERO),
+                    ..TargetInfo::default()
+                });
+            }
+        }
+        out
+    }
+
+    /// Hosts differing in what the skipped steps read: contact, id, clock.
+    fn hosts() -> Vec<RecordingHost> {
+        let mut out = Vec::new();
+        for contact in [true, false] {
+            for id in [0, 7] {
+                out.push(RecordingHost {
+                    contact,
+                    id,
+                    now: 9.0,
+                    ..RecordingHost::default()
+                });
+            }
+        }
+        out
+    }
+
+    /// Runs `step` on an eager fresh manager and checks it changed nothing.
+    fn assert_idle_no_op(
+        host: &RecordingHost,
+        step: impl Fn(&mut MoveToManager, &mut Minterp<'_>, &mut RecordingHost),
+    ) {
+        let rules = SharedRules::new(Rules::ace());
+        let fresh = MoveToManager::new(*rules, CREATED_AT);
+        let mut eager = fresh.clone();
+        let mut interp = None;
+        let mut h = host.clone();
+        step(&mut eager, &mut Minterp::Slot(&mut interp, &rules), &mut h);
+        assert_eq!(eager, fresh, "the idle manager changed");
+        assert!(interp.is_none(), "the idle manager created an interpreter");
+        assert!(
+            h.events.is_empty(),
+            "the idle manager called the host: {:?}",
+            h.events
+        );
+    }
+
+    #[test]
+    fn every_step_skipped_without_a_manager_is_a_no_op_on_a_fresh_one() {
+        for host in hosts() {
+            assert_idle_no_op(&host, |m, mi, h| m.use_time(mi, h));
+            assert_idle_no_op(&host, |m, mi, h| m.hit_ground(mi, h));
+            for status in [WeenieError::ActionCancelled, WeenieError::ObjectGone] {
+                assert_idle_no_op(&host, |m, mi, h| m.cancel_move_to(mi, h, status));
+            }
+            for info in reports()
+                .iter()
+                .filter(|i| MoveToManager::idle_ignores_update(i))
+            {
+                assert_idle_no_op(&host, |m, mi, h| m.handle_update_target(mi, h, info));
+            }
+        }
+    }
+
+    #[test]
+    fn a_report_about_object_zero_can_change_an_idle_manager() {
+        // The one report `idle_ignores_update` lets through does reach an idle manager: for
+        // an object with id 0 it completes a move at once.
+        let rules = SharedRules::new(Rules::ace());
+        let fresh = MoveToManager::new(*rules, CREATED_AT);
+        let info = TargetInfo {
+            status: TargetStatus::TimedOut,
+            ..TargetInfo::default()
+        };
+        assert!(!MoveToManager::idle_ignores_update(&info));
+        let mut eager = fresh.clone();
+        let mut interp = None;
+        let mut host = RecordingHost {
+            now: 9.0,
+            ..RecordingHost::default()
+        };
+        eager.handle_update_target(&mut Minterp::Slot(&mut interp, &rules), &mut host, &info);
+        assert_ne!(eager, fresh);
+
+        let mut lazy = MovementManager::with_clock(Rules::ace(), CREATED_AT);
+        let mut host = RecordingHost {
+            now: 9.0,
+            ..RecordingHost::default()
+        };
+        lazy.handle_update_target(&mut host, &info);
+        assert_eq!(lazy.move_to_manager_if_created(), Some(&eager));
+    }
+
+    #[test]
+    fn a_manager_never_asked_for_a_move_shows_the_one_created_with_it() {
+        for mut host in hosts() {
+            let mut mm = MovementManager::with_clock(Rules::ace(), CREATED_AT);
+            mm.enter_default_state(&mut host);
+            let mvs = MovementStruct::new(
+                MovementType::RawCommand,
+                crate::motion::WALK_FORWARD,
+                crate::MovementParameters::default(),
+            );
+            let _ = mm.perform_movement(&mut host, &mvs);
+            mm.use_time(&mut host);
+            mm.hit_ground(&mut host);
+            mm.cancel_move_to(&mut host, WeenieError::ActionCancelled);
+            for info in reports()
+                .iter()
+                .filter(|i| MoveToManager::idle_ignores_update(i))
+            {
+                mm.handle_update_target(&mut host, info);
+            }
+            let stop = MovementStruct::new(
+                MovementType::StopCompletely,
+                0,
+                crate::MovementParameters::default(),
+            );
+            let _ = mm.perform_movement(&mut host, &stop);
+            assert!(mm.move_to_manager_if_created().is_none());
+            assert!(!mm.is_moving_to());
+            assert_eq!(
+                *mm.move_to_manager(),
+                MoveToManager::new(Rules::ace(), CREATED_AT)
+            );
+        }
+    }
+
+    #[test]
+    fn a_move_to_request_creates_the_manager_at_the_creation_clock() {
+        let mut host = RecordingHost {
+            id: 7,
+            now: 9.0,
+            ..RecordingHost::default()
+        };
+        let mut mm = MovementManager::with_clock(Rules::ace(), CREATED_AT);
+        let p = crate::MovementParameters {
+            desired_heading: 90.0,
+            ..crate::MovementParameters::default()
+        };
+        let mvs = MovementStruct::new(MovementType::TurnToHeading, 0, p);
+        mm.perform_movement(&mut host, &mvs).expect("accepted");
+        let m = mm
+            .move_to_manager_if_created()
+            .expect("created by the request");
+        assert!(m.is_moving_to());
+        // A turn to heading only queues its node: the progress times are still the creation
+        // clock's, as in the manager ACE created with the movement manager.
+        assert_eq!(m.previous_distance_time(), CREATED_AT);
+        assert_eq!(m.original_distance_time(), CREATED_AT);
     }
 }

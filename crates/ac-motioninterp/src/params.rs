@@ -6,7 +6,7 @@ use bitflags::bitflags;
 
 /// Which key modifies a motion (ACE `HoldKey`). `Invalid` means "use the current hold key".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[repr(u32)]
+#[repr(u8)]
 pub enum HoldKey {
     /// "Not specified": `adjust_motion` substitutes the raw state's current hold key.
     #[default]

@@ -230,7 +230,7 @@ fn layout(s: &mut Suite) {
         ),
         (
             "layout_move_to_manager",
-            "MoveToManager",
+            "MoveToManager (boxed, only once a move-to or turn-to asked for it)",
             size_of::<ac_motioninterp::MoveToManager>(),
         ),
         (

@@ -71,23 +71,32 @@ pub(crate) struct ObjCore<W> {
     pub(crate) events: Vec<ObjectEvent>,
     /// Cylinder height (`GetHeight()`, move-to distances).
     pub(crate) height: f32,
+    /// Target tracking, target mail and move-to completions (created by their first use:
+    /// most objects never follow, are never followed and never move to anything).
+    pub(crate) follow: Option<Box<Following>>,
+    /// A move-to cancel that reached the object while the movement manager was busy.
+    pub(crate) deferred_cancel: bool,
+    /// The position manager, lent to the core during movement-manager calls.
+    pub(crate) lent_pm: Option<Box<PositionManager>>,
+}
+
+/// The object's cold state: what only following, being followed or moving to something uses,
+/// kept out of line so that an object doing none of these carries one pointer for it.
+#[derive(Debug, Default)]
+pub(crate) struct Following {
     /// Target tracking (created by the first `set_target` or follower).
-    pub(crate) tm: Option<Box<TargetManager>>,
-    /// The target manager's `LastUpdateTime`, mirrored beside the core so the per-slice
-    /// report throttle does not touch the (boxed) manager.
+    pub(crate) tm: Option<TargetManager>,
+    /// The target manager's `LastUpdateTime`, mirrored so the per-slice report throttle
+    /// reads one field.
     pub(crate) tm_handled_at: f64,
-    /// What the object sees of the others it follows (boxed: most objects have none).
-    pub(crate) views: Option<Box<TargetViews>>,
+    /// What the object sees of the others it follows.
+    pub(crate) views: TargetViews,
     /// Target reports for the object itself, settled after the call that produced them.
     pub(crate) inbox: VecDeque<SelfMail>,
     /// Mail for other objects, delivered by the owner of the objects.
     pub(crate) outbox: Vec<TargetMail>,
     /// A `StickTo` the move-to manager asked for, run after its call returns.
     pub(crate) pending_stick: Option<(u32, f32, f32)>,
-    /// A move-to cancel that reached the object while the movement manager was busy.
-    pub(crate) deferred_cancel: bool,
-    /// The position manager, lent to the core during movement-manager calls.
-    pub(crate) lent_pm: Option<Box<PositionManager>>,
     /// How nested target reports currently are.
     pub(crate) report_nesting: u32,
     /// Ends of move-tos not yet drained (`OnMoveComplete`).
@@ -95,6 +104,11 @@ pub(crate) struct ObjCore<W> {
 }
 
 impl<W> ObjCore<W> {
+    /// The cold state, created on first use.
+    pub(crate) fn following(&mut self) -> &mut Following {
+        self.follow.get_or_insert_with(Box::default)
+    }
+
     /// The fresh-object state (a scenario's `object`): State Gravity,
     /// TransientState Contact|OnWalkable, a cell with id 0, identity position, zero velocities,
     /// scale 1, friction 0.95, one collision sphere, the physics layer on, no event logging.
@@ -134,16 +148,9 @@ impl<W> ObjCore<W> {
             #[cfg(feature = "reference-host")]
             events: Vec::new(),
             height: 0.0,
-            tm: None,
-            tm_handled_at: 0.0,
-            views: None,
-            inbox: VecDeque::new(),
-            outbox: Vec::new(),
-            pending_stick: None,
+            follow: None,
             deferred_cancel: false,
             lent_pm: None,
-            report_nesting: 0,
-            move_completions: Vec::new(),
         }
     }
 

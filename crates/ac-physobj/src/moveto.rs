@@ -11,8 +11,8 @@
 use ac_dat::Frame;
 use ac_interp_manager::{InterpHost, Position, PositionManager};
 use ac_motioninterp::{
-    MoveToHost, MovementManager, MovementParamFlags, MovementParameters, MovementStruct,
-    TargetInfo, TargetStatus, Weenie, WeenieError,
+    MoveToHost, MoveToManager, MovementManager, MovementParamFlags, MovementParameters,
+    MovementStruct, TargetInfo, TargetStatus, Weenie, WeenieError,
 };
 use ac_sequence::aframe::nmath;
 use glam::Vec3;
@@ -22,7 +22,7 @@ use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::host::ImHost;
 use crate::object::{PhysicsObj, SET_POSITION_FLAGS};
-use crate::target::{Owner, SelfMail, TargetMail, TargetManager, TargetView, TargetViews};
+use crate::target::{Owner, SelfMail, TargetMail, TargetManager, TargetView};
 use ac_sequence::AFrameOps;
 
 /// Reports for the object itself that one call may settle before the rest is left for the
@@ -52,18 +52,24 @@ impl<W: Weenie> ObjCore<W> {
         create: bool,
         f: impl FnOnce(&mut TargetManager, &mut Owner<'_>) -> R,
     ) -> Option<R> {
-        if create && self.tm.is_none() {
-            self.tm = Some(Box::default());
-        }
-        let tm = self.tm.as_deref_mut()?;
+        let follow = if create {
+            self.follow.get_or_insert_with(Box::default)
+        } else {
+            self.follow.as_deref_mut()?
+        };
+        let tm = if create {
+            follow.tm.get_or_insert_with(TargetManager::default)
+        } else {
+            follow.tm.as_mut()?
+        };
         let mut owner = Owner {
             id: self.id,
             position: self.position,
             velocity: self.cached_velocity,
             now: self.update_time,
-            views: self.views.as_deref().unwrap_or(&TargetViews::EMPTY),
-            outbox: &mut self.outbox,
-            inbox: &mut self.inbox,
+            views: &follow.views,
+            outbox: &mut follow.outbox,
+            inbox: &mut follow.inbox,
         };
         Some(f(tm, &mut owner))
     }
@@ -140,12 +146,13 @@ impl<W: Weenie> MoveToHost for ObjCore<W> {
         self.with_tm(false, |tm, o| tm.set_target_quantum(o, quantum));
     }
     fn target_quantum(&self) -> f64 {
-        self.tm
+        self.follow
             .as_deref()
+            .and_then(|f| f.tm.as_ref())
             .map_or(0.0, TargetManager::target_quantum)
     }
     fn stick_to(&mut self, object_id: u32, radius: f32, height: f32) {
-        self.pending_stick = Some((object_id, radius, height));
+        self.following().pending_stick = Some((object_id, radius, height));
     }
     fn stop_completely_requested(&mut self) {
         self.log(ObjectEvent::StopCompletely);
@@ -154,7 +161,7 @@ impl<W: Weenie> MoveToHost for ObjCore<W> {
     /// object reports every end of a move the same way, weenie or not.
     fn move_complete(&mut self, status: WeenieError) {
         self.log(ObjectEvent::MoveComplete(status));
-        self.move_completions.push(status);
+        self.following().move_completions.push(status);
     }
     fn take_deferred_cancel(&mut self) -> bool {
         std::mem::take(&mut self.deferred_cancel)
@@ -212,7 +219,7 @@ impl<W: Weenie> ObjCore<W> {
         if id == self.id {
             return Some(self.position);
         }
-        self.views.as_deref()?.get(id).map(|v| v.position)
+        self.follow.as_deref()?.views.get(id).map(|v| v.position)
     }
 }
 
@@ -245,20 +252,34 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Run what a manager call left for after it: a deferred `StickTo`, then the reports for
     /// this object, in order, each settled before the next (ACE's nesting order).
     pub(crate) fn after_manager_call(&mut self) {
-        if let Some((id, radius, height)) = self.core.pending_stick.take() {
+        let stick = self
+            .core
+            .follow
+            .as_deref_mut()
+            .and_then(|f| f.pending_stick.take());
+        if let Some((id, radius, height)) = stick {
             self.stick_to(id, radius, height);
         }
         self.settle_reports();
     }
 
     pub(crate) fn settle_reports(&mut self) {
-        if self.core.report_nesting >= MAX_REPORT_NESTING {
+        // Without the cold state there is no report to settle.
+        let Some(follow) = self.core.follow.as_deref_mut() else {
+            return;
+        };
+        if follow.report_nesting >= MAX_REPORT_NESTING {
             return;
         }
-        self.core.report_nesting += 1;
+        follow.report_nesting += 1;
         let mut n = 0;
         while n < MAX_SELF_REPORTS_PER_CALL {
-            let Some(mail) = self.core.inbox.pop_front() else {
+            let Some(mail) = self
+                .core
+                .follow
+                .as_deref_mut()
+                .and_then(|f| f.inbox.pop_front())
+            else {
                 break;
             };
             match mail {
@@ -267,7 +288,7 @@ impl<W: Weenie> PhysicsObj<W> {
             }
             n += 1;
         }
-        self.core.report_nesting -= 1;
+        self.core.following().report_nesting -= 1;
     }
 
     /// `receive_target_update(info)`: a report from an object this one follows. The target
@@ -277,8 +298,9 @@ impl<W: Weenie> PhysicsObj<W> {
         let (pos, now) = (self.core.position, self.core.update_time);
         let Some(copy) = self
             .core
-            .tm
+            .follow
             .as_deref_mut()
+            .and_then(|f| f.tm.as_mut())
             .and_then(|tm| tm.receive_update(&pos, now, info))
         else {
             return;
@@ -433,7 +455,12 @@ impl<W: Weenie> PhysicsObj<W> {
     /// hands to `WeenieObj.OnMoveComplete`). Every move reports its end exactly once, except a
     /// move to the object itself (the reference never reports that one).
     pub fn drain_move_completions(&mut self) -> impl Iterator<Item = MoveComplete> + '_ {
-        self.core.move_completions.drain(..).map(MoveComplete)
+        self.core
+            .follow
+            .as_deref_mut()
+            .into_iter()
+            .flat_map(|f| f.move_completions.drain(..))
+            .map(MoveComplete)
     }
 
     /// `IsMovingTo()`: a move-to or turn-to is under way (or the reference host's `moving_to`
@@ -473,24 +500,30 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// The target manager, if the object ever followed or was followed.
     pub fn target_manager(&self) -> Option<&TargetManager> {
-        self.core.tm.as_deref()
+        self.core.follow.as_deref()?.tm.as_ref()
     }
 
     /// `TargetManager.HandleTargetting()` outside a slice (a target's own tick as far as its
     /// followers are concerned); false without a target manager.
     pub fn handle_targetting(&mut self) -> bool {
-        if self.core.tm.is_none() {
+        let Some(handled_at) = self
+            .core
+            .follow
+            .as_deref()
+            .filter(|f| f.tm.is_some())
+            .map(|f| f.tm_handled_at)
+        else {
             return false;
-        }
+        };
         // The throttle test first, on the mirror: most slices stop here.
-        if self.core.update_time - self.core.tm_handled_at
-            < f64::from(crate::target::TARGET_REPORT_INTERVAL)
-        {
+        if self.core.update_time - handled_at < f64::from(crate::target::TARGET_REPORT_INTERVAL) {
             return true;
         }
         self.core.with_tm(false, |tm, o| tm.handle_targetting(o));
-        if let Some(tm) = self.core.tm.as_deref() {
-            self.core.tm_handled_at = tm.last_update_time();
+        if let Some(f) = self.core.follow.as_deref_mut()
+            && let Some(tm) = f.tm.as_ref()
+        {
+            f.tm_handled_at = tm.last_update_time();
         }
         self.settle_reports();
         true
@@ -515,9 +548,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// what it sticks to, and its move-to target.
     pub fn watched_ids(&self) -> [u32; 3] {
         let target = self
-            .core
-            .tm
-            .as_deref()
+            .target_manager()
             .and_then(TargetManager::target)
             .map_or(0, |t| t.object_id);
         let sticky = self
@@ -527,17 +558,15 @@ impl<W: Weenie> PhysicsObj<W> {
         let moveto = self
             .mm
             .as_ref()
-            .map_or(0, |mm| mm.move_to_manager().top_level_object_id());
+            .and_then(MovementManager::move_to_manager_if_created)
+            .map_or(0, MoveToManager::top_level_object_id);
         [target, sticky, moveto]
     }
 
     /// Record what object `id` looks like right now (`None`: it does not exist), for the
     /// target reports and sticky pulls of the next calls.
     pub fn set_view(&mut self, id: u32, view: Option<TargetView>) {
-        self.core
-            .views
-            .get_or_insert_with(Box::default)
-            .set(id, view);
+        self.core.following().views.set(id, view);
     }
 
     /// Whether the object needs live views of what it follows during its next tick: it is
@@ -548,21 +577,29 @@ impl<W: Weenie> PhysicsObj<W> {
         self.pm
             .as_deref()
             .is_some_and(|pm| pm.sticky_object_id() != 0)
-            || self.mm.as_ref().is_some_and(|mm| {
-                let m = mm.move_to_manager();
-                m.is_moving_to() && m.params().flags.contains(MovementParamFlags::STICKY)
-            })
+            || self
+                .mm
+                .as_ref()
+                .and_then(MovementManager::move_to_manager_if_created)
+                .is_some_and(|m| {
+                    m.is_moving_to() && m.params().flags.contains(MovementParamFlags::STICKY)
+                })
     }
 
     /// Take the mail this object posted for other objects (the caller delivers it, see
     /// [`crate::World`]).
     pub fn take_target_mail(&mut self, out: &mut Vec<TargetMail>) {
-        out.append(&mut self.core.outbox);
+        if let Some(f) = self.core.follow.as_deref_mut() {
+            out.append(&mut f.outbox);
+        }
     }
 
     /// Whether the object posted mail for other objects that was not taken yet.
     pub fn has_target_mail(&self) -> bool {
-        !self.core.outbox.is_empty()
+        self.core
+            .follow
+            .as_deref()
+            .is_some_and(|f| !f.outbox.is_empty())
     }
 
     /// Deliver mail addressed to this object: registrations and removals of followers (no
@@ -577,12 +614,13 @@ impl<W: Weenie> PhysicsObj<W> {
                 ..
             } => {
                 self.core
+                    .following()
                     .tm
-                    .get_or_insert_with(Box::default)
+                    .get_or_insert_with(TargetManager::default)
                     .accept_voyeur(voyeur, radius, quantum, sent);
             }
             TargetMail::Unwatch { voyeur, .. } => {
-                if let Some(tm) = self.core.tm.as_deref_mut() {
+                if let Some(tm) = self.core.follow.as_deref_mut().and_then(|f| f.tm.as_mut()) {
                     tm.remove_voyeur(voyeur);
                 }
             }

@@ -478,7 +478,7 @@ impl<W: Weenie> PhysicsObj<W> {
             pm.stop_interpolating();
             pm.unconstrain();
         });
-        if self.core.tm.is_some() {
+        if self.target_manager().is_some() {
             self.core.clear_target_quietly();
             self.notify_voyeurs(ac_motioninterp::TargetStatus::Teleported);
         }

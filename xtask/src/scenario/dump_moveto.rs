@@ -11,7 +11,7 @@ pub(crate) fn dump(t: &mut Trace, s: &Session) {
     let obj = s.obj();
     match obj.movement_manager().map(|mm| mm.move_to_manager()) {
         None => _ = t.str("  moveto none").nl(),
-        Some(m) => dump_manager(t, m),
+        Some(m) => dump_manager(t, &m),
     }
     if let Some(tm) = obj.target_manager() {
         dump_tm(t, tm);

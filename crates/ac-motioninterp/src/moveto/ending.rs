@@ -9,6 +9,13 @@ use crate::error::WeenieError;
 use crate::params::{MovementParameters, MovementType};
 
 impl MoveToManager {
+    /// Whether an idle manager that never moved (top-level object 0) returns from
+    /// [`Self::handle_update_target`] before changing anything: every report except one about
+    /// object 0. The movement manager skips creating its move-to manager for those.
+    pub(crate) fn idle_ignores_update(info: &TargetInfo) -> bool {
+        info.object_id != 0
+    }
+
     /// `HandleUpdateTarget(info)`: a report about the followed object.
     ///
     /// Before the first report is handled, an OK report plans the move (or the turn) and

@@ -16,16 +16,20 @@ use crate::params::MovementParameters;
 /// under way, re-entering the interpreter that made the call, exactly where ACE re-enters.
 pub(crate) struct WithMoveTo<'a, H: ?Sized> {
     pub(crate) host: &'a mut H,
-    pub(crate) moveto: &'a mut MoveToManager,
+    /// `None` while the movement manager has not created its move-to manager: the idle
+    /// manager it stands for ignores a cancel.
+    pub(crate) moveto: Option<&'a mut MoveToManager>,
 }
 
 impl<H: MoveToHost + ?Sized> WithMoveTo<'_, H> {
     fn cancel_with(&mut self, mi: &mut MotionInterp) {
-        self.moveto.cancel_move_to(
-            &mut Minterp::Live(mi),
-            self.host,
-            WeenieError::ActionCancelled,
-        );
+        if let Some(moveto) = self.moveto.as_deref_mut() {
+            moveto.cancel_move_to(
+                &mut Minterp::Live(mi),
+                self.host,
+                WeenieError::ActionCancelled,
+            );
+        }
     }
 }
 

@@ -247,7 +247,7 @@ fn stale_stored_flags_decide_the_final_turn_of_move_to_position() {
 #[test]
 fn retail_managers_start_from_retail_defaults() {
     let mm = MovementManager::new(Rules::retail());
-    let p = mm.move_to_manager().params();
+    let p = *mm.move_to_manager().params();
     assert_eq!(p.walk_run_threshold, 15.0);
     assert_eq!(p.flags.bits(), 0x1EE0F);
     let ace = MovementManager::new(Rules::ace());
