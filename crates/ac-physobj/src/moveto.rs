@@ -245,6 +245,10 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Run what a manager call left for after it: a deferred `StickTo`, then the reports for
     /// this object, in order, each settled before the next (ACE's nesting order).
     pub(crate) fn after_manager_call(&mut self) {
+        // The common case, nothing deferred and no report waiting, leaves the object as it is.
+        if self.core.pending_stick.is_none() && self.core.inbox.is_empty() {
+            return;
+        }
         if let Some((id, radius, height)) = self.core.pending_stick.take() {
             self.stick_to(id, radius, height);
         }

@@ -97,19 +97,21 @@ pub(crate) fn integrate(f: &mut AFrame, dv: Vec3, dw: Vec3) {
 /// `Math.Floor(x)` in double, as ACE compares frame numbers, without a call into libm
 /// (the baseline x86-64 target has no rounding instruction).
 ///
-/// Exact for every `f32`: a magnitude of 2²³ or more is already an integer (and infinities
-/// and NaN pass through unchanged); below it the value truncates exactly into an `i32`, a
-/// negative non-integer steps down by one, and `copysign` restores the sign of a zero result
-/// (`floor(−0.0) = −0.0`, `floor(−0.5) = −1`).
+/// Exact for every `f32`: below 2²² in magnitude, adding and subtracting 1.5 · 2²³ rounds
+/// the value to the nearest integer exactly (the sum's unit in the last place is 1), a result
+/// above the value steps down by one, and `copysign` restores the sign of a zero result
+/// (`floor(−0.0) = −0.0`, `floor(−0.3) = −1`); larger magnitudes, infinities and NaN go to the
+/// library floor (frame numbers never get there).
 #[inline]
 pub(crate) fn floor64(x: f32) -> f64 {
-    const INTEGRAL: f32 = 8_388_608.0; // 2^23
-    if x.abs() < INTEGRAL {
-        let t = x as i32 as f32;
-        let f = if t > x { t - 1.0 } else { t };
+    const LIMIT: f32 = 4_194_304.0; // 2^22
+    const ROUND: f32 = 12_582_912.0; // 1.5 * 2^23
+    if x.abs() < LIMIT {
+        let r = (x + ROUND) - ROUND;
+        let f = if r > x { r - 1.0 } else { r };
         f64::from(f.copysign(x))
     } else {
-        f64::from(x)
+        f64::from(x).floor()
     }
 }
 
