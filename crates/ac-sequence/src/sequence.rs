@@ -993,12 +993,7 @@ impl<'a> Walk<'a> {
             }
             if (0..end).contains(&i) {
                 work.boundaries += 1;
-                let index = i as i32; // 0 <= i < end <= i32::MAX
-                if let Some(f) = frame.as_deref_mut() {
-                    shortcut::combine_into(f, &self.node.pos_frame(index));
-                    self.physics(f);
-                }
-                Sequence::execute_hooks(hooks, self.node.part_frame(index), HOOK_DIR_FORWARD);
+                self.boundary(i as usize, true, frame, hooks); // 0 <= i < end <= i32::MAX
                 i += 1;
             } else {
                 let run_end = if i < 0 { target.min(0) } else { target };
@@ -1026,12 +1021,7 @@ impl<'a> Walk<'a> {
             }
             if (0..end).contains(&i) {
                 work.boundaries += 1;
-                let index = i as i32;
-                if let Some(f) = frame.as_deref_mut() {
-                    shortcut::subtract_into(f, &self.node.pos_frame(index));
-                    self.physics(f);
-                }
-                Sequence::execute_hooks(hooks, self.node.part_frame(index), HOOK_DIR_BACKWARD);
+                self.boundary(i as usize, false, frame, hooks);
                 i -= 1;
             } else {
                 let run_end = if i >= end {
@@ -1042,6 +1032,38 @@ impl<'a> Walk<'a> {
                 self.outside(i - run_end, false, frame, work);
                 i = run_end;
             }
+        }
+    }
+
+    /// One boundary inside the animation: pos frame `index` combined (forward) or subtracted
+    /// (backward), one frame of physics, then the frame's hooks for that direction.
+    #[inline(always)]
+    fn boundary(
+        &self,
+        index: usize,
+        forward: bool,
+        frame: &mut Option<&mut AFrame>,
+        hooks: &mut Option<&mut Vec<AnimationHook>>,
+    ) {
+        let anim = self.node.animation();
+        if let Some(f) = frame.as_deref_mut() {
+            let pos = anim.pos_frames.get(index).unwrap_or(&AFrame::IDENTITY);
+            if forward {
+                shortcut::combine_into(f, pos);
+            } else {
+                shortcut::subtract_into(f, pos);
+            }
+            self.physics(f);
+        }
+        if let Some(part) = anim.part_frames.get(index)
+            && !part.hooks.is_empty()
+        {
+            let dir = if forward {
+                HOOK_DIR_FORWARD
+            } else {
+                HOOK_DIR_BACKWARD
+            };
+            Sequence::execute_hooks(hooks, Some(part), dir);
         }
     }
 

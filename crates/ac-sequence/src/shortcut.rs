@@ -17,14 +17,11 @@ use glam::{Quat, Vec3};
 
 use crate::aframe::{AFrame, AFrameOps};
 
-/// The bits of `(+0, +0, +0, 1)`.
-const IDENTITY_BITS: [u32; 4] = [0, 0, 0, 0x3F80_0000];
-
 /// Whether `q` is exactly the identity quaternion `(+0, +0, +0, 1)` (a negative zero or any
-/// other value is not).
-#[inline]
+/// other value is not): `+0` is the only `f32` whose bits are all zero.
+#[inline(always)]
 pub(crate) fn is_identity(q: Quat) -> bool {
-    [q.x, q.y, q.z, q.w].map(f32::to_bits) == IDENTITY_BITS
+    (q.x.to_bits() | q.y.to_bits() | q.z.to_bits()) == 0 && q.w.to_bits() == 1.0f32.to_bits()
 }
 
 /// `Vector3.Transform(v, identity)` with the identity's matrix entries written in: `1` on the
@@ -45,7 +42,7 @@ fn transform_by_identity(v: Vec3) -> Vec3 {
 /// Short way: when both orientations are the identity, the product `identity · identity` is
 /// the identity again (every cross term is `+0 ± +0 = +0` and `w = 1·1 − (+0) = 1`), so only
 /// the origin moves, by `b`'s origin rotated by the identity.
-#[inline]
+#[inline(always)]
 pub(crate) fn combine_into(f: &mut AFrame, b: &AFrame) {
     if is_identity(f.orientation) && is_identity(b.orientation) {
         f.origin += transform_by_identity(b.origin);
@@ -77,7 +74,7 @@ pub(crate) fn subtract_into(f: &mut AFrame, b: &AFrame) {
 /// `identity · (±0, ±0, ±0, 1)` is `(+0, +0, +0, 1)` because each component starts from the
 /// `+0` of `0 · 1` and `+0` plus any zero is `+0` (and `w = 1 − (±0) = 1`), and normalising
 /// the identity divides by `sqrt(1) = 1`. A NaN displacement is not zero and goes the long way.
-#[inline]
+#[inline(always)]
 pub(crate) fn rotate_into(f: &mut AFrame, w: Vec3) {
     if w == Vec3::ZERO && is_identity(f.orientation) {
         return;
@@ -88,7 +85,7 @@ pub(crate) fn rotate_into(f: &mut AFrame, w: Vec3) {
 /// One step of sequence velocity/omega with the step already scaled: `origin += dv`, then
 /// [`rotate_into`] by `dw` (ACE `apply_physics` computes `velocity * q` and `omega * q` for
 /// every step; a walk computes them once, which gives the same values).
-#[inline]
+#[inline(always)]
 pub(crate) fn integrate(f: &mut AFrame, dv: Vec3, dw: Vec3) {
     f.origin += dv;
     rotate_into(f, dw);
