@@ -111,6 +111,7 @@ mod trace;
 pub mod command;
 pub mod explain;
 pub mod gating;
+mod keymap;
 mod manager;
 mod pending;
 mod recording;
@@ -125,6 +126,7 @@ pub use ac_dat::motion;
 pub use command::{CommandMask, MotionCommand, ParseMotionError, motion_by_name, motion_name};
 pub use explain::{Explain, ExplainEvent, NoExplain};
 pub use manager::{AnimNode, MotionCompletion, MotionTableManager};
+pub use pending::{Pending, PendingIter};
 pub use recording::{RecordingSequence, SeqOp};
 pub use resolver::{
     EPSILON, Explaining, MAX_REMODIFY_DEPTH, Outcome, REMODIFY_BUDGET, Resolver,

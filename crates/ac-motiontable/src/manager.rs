@@ -13,7 +13,6 @@
 //! during the loop, does not occur with the reference host, whose `unstick_from_object` and
 //! `cancel_moveto` only log.)
 
-use std::collections::VecDeque;
 use std::fmt;
 
 use crate::command::is_action;
@@ -21,7 +20,7 @@ use crate::explain::{Explain, NoExplain};
 #[cfg(feature = "tracing")]
 use crate::explain::{TRACE_TARGET, TraceExplain};
 use crate::motion::READY;
-use crate::pending::PendingQueue;
+use crate::pending::{Pending, PendingQueue};
 use crate::{
     AnimSequence, MotionCommand, MotionState, MovementType, Resolver, Rules, SharedRules,
     WeenieError,
@@ -169,7 +168,7 @@ impl MotionTableManager {
     }
 
     /// The pending queue, head first.
-    pub fn pending(&self) -> &VecDeque<AnimNode> {
+    pub fn pending(&self) -> Pending<'_> {
         self.pending.entries()
     }
 

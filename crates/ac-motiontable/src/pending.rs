@@ -30,8 +30,11 @@
 //! barrier between would have been cut when the second was appended), so that walk is bounded
 //! by the number of distinct substate ids, never by the queue's length.
 //!
-//! Every index is a stack of absolute positions (entries ever appended), so appends, cuts (pop
-//! from the top) and completions (pop from the bottom) keep them in amortised O(1).
+//! Every index is a stack threaded through the entries themselves: the queue keeps the top
+//! of each stack, and each entry the distance back to the entry below it in the stacks it
+//! belongs to. Appends push, cuts pop from the top, and completions (which remove the bottom
+//! of every stack, the queue's front) only shift the tops, so the bookkeeping is amortised
+//! O(1) and costs no allocation beyond the entries' own buffer.
 //! `crates/ac-motiontable/tests/it/queue_literal.rs` checks the result call by call against a
 //! literal transcription of ACE's rescanning code.
 
@@ -63,105 +66,219 @@ fn branch(motion: u32) -> Branch {
     }
 }
 
+/// The stacks threaded through the entries (indexes into [`Slot::below`] and
+/// [`PendingQueue::tops`]).
+mod stack {
+    /// The entries still waiting for anims.
+    pub(super) const NONZERO: usize = 0;
+    /// The non-zero [`super::Branch::Substate`] entries.
+    pub(super) const SUBSTATES: usize = 1;
+    /// The non-zero entries that stop a substate's look back.
+    pub(super) const SUBSTATE_BARRIERS: usize = 2;
+    /// The non-zero entries that stop a style's look back.
+    pub(super) const STYLE_BARRIERS: usize = 3;
+    /// How many stacks have their top in [`super::PendingQueue::tops`].
+    pub(super) const COUNT: usize = 4;
+}
+
+/// One pending motion and its links in the stacks.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    node: AnimNode,
+    /// Per stack, how many entries back the next member below this one is; 0 for none (or
+    /// when this entry is not a member). A member below the front has completed: none.
+    below: [u32; stack::COUNT],
+}
+
 /// The pending motions, head first, with the indexes of the redundancy rule.
+///
+/// Indexes count from the front, stored plus one so that 0 means "none"; a queue longer than
+/// `u32::MAX` entries (some 100 GB) cannot be built.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PendingQueue {
-    entries: VecDeque<AnimNode>,
-    /// Absolute position of `entries[0]` (entries completed so far).
-    base: u64,
-    /// Positions of the entries still waiting for anims, ascending.
-    nonzero: VecDeque<u64>,
-    /// Positions of the non-zero [`Branch::Substate`] entries, ascending.
-    nonzero_substates: VecDeque<u64>,
-    /// Positions of the non-zero entries that stop a substate's look back.
-    substate_barriers: VecDeque<u64>,
-    /// Positions of the non-zero entries that stop a style's look back.
-    style_barriers: VecDeque<u64>,
-    /// Positions of the [`Branch::Style`] entries (any count), by motion, ascending. A list
-    /// rather than a map: the styles queued at once are one or two, and an empty list owns no
-    /// heap (a stance change is rare; an object at rest keeps none of it).
-    styles: Vec<(u32, VecDeque<u64>)>,
+    slots: VecDeque<Slot>,
+    /// The top of each stack, as index + 1 (0: empty).
+    tops: [u32; stack::COUNT],
+    /// The newest [`Branch::Style`] entry (any count) per motion, as index + 1. A list rather than a map: the styles queued
+    /// at once are one or two, and an empty list owns no heap (a stance change is rare; an
+    /// object at rest keeps none of it).
+    styles: Vec<(u32, u32)>,
+}
+
+/// The pending entries, head first (a view of [`crate::MotionTableManager`]'s queue).
+#[derive(Debug, Clone, Copy)]
+pub struct Pending<'a> {
+    slots: &'a VecDeque<Slot>,
+}
+
+impl<'a> Pending<'a> {
+    /// How many motions are pending.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether nothing is pending.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The head entry.
+    pub fn front(&self) -> Option<&'a AnimNode> {
+        self.slots.front().map(|s| &s.node)
+    }
+
+    /// The entry at `index` (head = 0).
+    pub fn get(&self, index: usize) -> Option<&'a AnimNode> {
+        self.slots.get(index).map(|s| &s.node)
+    }
+
+    /// The entries, head first.
+    pub fn iter(&self) -> PendingIter<'a> {
+        PendingIter {
+            slots: self.slots.iter(),
+        }
+    }
+}
+
+impl<'a> IntoIterator for Pending<'a> {
+    type Item = &'a AnimNode;
+    type IntoIter = PendingIter<'a>;
+
+    fn into_iter(self) -> PendingIter<'a> {
+        self.iter()
+    }
+}
+
+/// The pending entries, head first (see [`Pending::iter`]).
+#[derive(Debug, Clone)]
+pub struct PendingIter<'a> {
+    slots: std::collections::vec_deque::Iter<'a, Slot>,
+}
+
+impl<'a> Iterator for PendingIter<'a> {
+    type Item = &'a AnimNode;
+
+    fn next(&mut self) -> Option<&'a AnimNode> {
+        self.slots.next().map(|s| &s.node)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.slots.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for PendingIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.slots.next_back().map(|s| &s.node)
+    }
+}
+
+impl ExactSizeIterator for PendingIter<'_> {}
+
+impl std::ops::Index<usize> for Pending<'_> {
+    type Output = AnimNode;
+
+    fn index(&self, index: usize) -> &AnimNode {
+        &self.slots[index].node
+    }
+}
+
+/// `index + 1` of the entry `below` entries back from `index`, or 0 when there is none (no
+/// link, or the entry has completed and left the front).
+#[inline]
+fn link(index: usize, below: u32) -> u32 {
+    match below {
+        0 => 0,
+        d if d as usize > index => 0,
+        d => (index - d as usize + 1) as u32,
+    }
 }
 
 impl PendingQueue {
     /// The entries, head first.
-    pub(crate) fn entries(&self) -> &VecDeque<AnimNode> {
-        &self.entries
+    pub(crate) fn entries(&self) -> Pending<'_> {
+        Pending { slots: &self.slots }
     }
 
     /// The head entry.
     pub(crate) fn front(&self) -> Option<AnimNode> {
-        self.entries.front().copied()
+        self.slots.front().map(|s| s.node)
     }
 
     /// Whether nothing is pending.
     pub(crate) fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.slots.is_empty()
     }
 
     /// Removes the head entry (it completed).
     pub(crate) fn pop_front(&mut self) -> Option<AnimNode> {
-        let head = self.entries.pop_front()?;
-        let pos = self.base;
-        self.base += 1;
-        for stack in [
-            &mut self.nonzero,
-            &mut self.nonzero_substates,
-            &mut self.substate_barriers,
-            &mut self.style_barriers,
-        ] {
-            if stack.front() == Some(&pos) {
-                stack.pop_front();
-            }
+        let head = self.slots.pop_front()?.node;
+        // The front is the bottom of every stack it is in: a top at the front empties the
+        // stack, any other top moves one place nearer.
+        for top in &mut self.tops {
+            *top = top.saturating_sub(1);
         }
-        if branch(head.motion) == Branch::Style
-            && let Some(i) = self.styles.iter().position(|(m, _)| *m == head.motion)
-        {
-            let list = &mut self.styles[i].1;
-            list.pop_front();
-            if list.is_empty() {
-                self.styles.swap_remove(i);
-                if self.styles.is_empty() {
-                    self.styles = Vec::new();
-                }
+        if !self.styles.is_empty() {
+            self.styles.retain_mut(|(_, top)| {
+                *top -= 1;
+                *top != 0
+            });
+            if self.styles.is_empty() {
+                self.styles = Vec::new();
             }
         }
         Some(head)
     }
 
+    /// Pushes the entry at `index` on stack `which`, linking it to the old top.
+    #[inline]
+    fn push_on(&mut self, which: usize, index: usize, below: &mut [u32; stack::COUNT]) {
+        let top = self.tops[which];
+        below[which] = if top == 0 {
+            0
+        } else {
+            (index + 1 - top as usize) as u32
+        };
+        self.tops[which] = (index + 1) as u32;
+    }
+
     /// ACE `add_to_queue`: append, then `remove_redundant_links` (see the module docs).
     pub(crate) fn push<S: AnimSequence + ?Sized>(&mut self, node: AnimNode, seq: &mut S) {
-        let pos = self.base + self.entries.len() as u64;
+        let index = self.slots.len();
         let kind = branch(node.motion);
         let cut_after = match (node.num_anims, kind) {
             (0, _) | (_, Branch::Other) => None,
             (_, Branch::Substate) => self.equal_substate_before_barrier(node.motion),
             (_, Branch::Style) => self.equal_style_before_barrier(node.motion),
         };
-        self.entries.push_back(node);
+        let mut below = [0; stack::COUNT];
         if kind == Branch::Style {
+            // Only the newest entry of a motion is ever looked at: cuts keep styles, and the
+            // older ones complete before it.
+            let new_top = (index + 1) as u32;
             match self.styles.iter_mut().find(|(m, _)| *m == node.motion) {
-                Some((_, list)) => list.push_back(pos),
-                None => self.styles.push((node.motion, VecDeque::from([pos]))),
+                Some((_, top)) => *top = new_top,
+                None => self.styles.push((node.motion, new_top)),
             }
         }
         if node.num_anims != 0 {
-            self.nonzero.push_back(pos);
+            self.push_on(stack::NONZERO, index, &mut below);
             if kind == Branch::Substate {
-                self.nonzero_substates.push_back(pos);
+                self.push_on(stack::SUBSTATES, index, &mut below);
             }
             if node.motion & CommandMask::BARRIER_FOR_SUBSTATE != 0 {
-                self.substate_barriers.push_back(pos);
+                self.push_on(stack::SUBSTATE_BARRIERS, index, &mut below);
             }
             if node.motion & CommandMask::BARRIER_FOR_STYLE != 0 {
-                self.style_barriers.push_back(pos);
+                self.push_on(stack::STYLE_BARRIERS, index, &mut below);
             }
         }
+        self.slots.push_back(Slot { node, below });
         trace_event!(
             trace,
             motion = ?MotionCommand(node.motion),
             num_anims = node.num_anims,
-            pending = self.entries.len(),
+            pending = self.slots.len(),
             "queued"
         );
         if let Some(keep) = cut_after {
@@ -169,69 +286,76 @@ impl PendingQueue {
         }
     }
 
-    /// ACE `remove_redundant_links_inner(first = false)` for an appended substate: the
-    /// position of the nearest non-zero entry with the same motion, unless a non-zero
-    /// `0xB0000000` entry comes first (the equal test is made before the barrier test on the
-    /// same entry, so an equal barrier still counts as equal).
-    fn equal_substate_before_barrier(&self, motion: u32) -> Option<u64> {
-        let barrier = self.substate_barriers.back().copied();
-        self.nonzero_substates
-            .iter()
-            .rev()
-            .take_while(|&&p| barrier.is_none_or(|b| p >= b))
-            .find(|&&p| self.at(p).motion == motion)
-            .copied()
+    /// The top of stack `which`, as an index.
+    #[inline]
+    fn top(&self, which: usize) -> Option<usize> {
+        self.tops[which].checked_sub(1).map(|i| i as usize)
     }
 
-    /// ACE `remove_redundant_links_inner(first = true)` for an appended style: the position of
-    /// the nearest entry (any count) with the same motion, unless a non-zero `0x70000000` entry
-    /// comes first.
-    fn equal_style_before_barrier(&self, motion: u32) -> Option<u64> {
-        let barrier = self.style_barriers.back().copied();
-        let (_, list) = self.styles.iter().find(|(m, _)| *m == motion)?;
-        let same = list.back().copied()?;
+    /// The member of stack `which` below the one at `index`.
+    #[inline]
+    fn below(&self, which: usize, index: usize) -> Option<usize> {
+        link(index, self.slots[index].below[which])
+            .checked_sub(1)
+            .map(|i| i as usize)
+    }
+
+    /// ACE `remove_redundant_links_inner(first = false)` for an appended substate: the index
+    /// of the nearest non-zero entry with the same motion, unless a non-zero `0xB0000000`
+    /// entry comes first (the equal test is made before the barrier test on the same entry,
+    /// so an equal barrier still counts as equal).
+    #[inline]
+    fn equal_substate_before_barrier(&self, motion: u32) -> Option<usize> {
+        let barrier = self.top(stack::SUBSTATE_BARRIERS);
+        let mut at = self.top(stack::SUBSTATES);
+        while let Some(i) = at {
+            if barrier.is_some_and(|b| i < b) {
+                return None;
+            }
+            if self.slots[i].node.motion == motion {
+                return Some(i);
+            }
+            at = self.below(stack::SUBSTATES, i);
+        }
+        None
+    }
+
+    /// ACE `remove_redundant_links_inner(first = true)` for an appended style: the index of
+    /// the nearest entry (any count) with the same motion, unless a non-zero `0x70000000`
+    /// entry comes first.
+    #[inline]
+    fn equal_style_before_barrier(&self, motion: u32) -> Option<usize> {
+        let barrier = self.top(stack::STYLE_BARRIERS);
+        let &(_, top) = self.styles.iter().find(|(m, _)| *m == motion)?;
+        let same = top as usize - 1;
         barrier.is_none_or(|b| same >= b).then_some(same)
     }
 
     /// ACE `trancuate_animation_list`: zero every entry after `keep` and cut that many link
     /// nodes (wrapping sum, as ACE's `uint`; zero entries add nothing, so only the non-zero
     /// ones are visited).
-    fn truncate_after<S: AnimSequence + ?Sized>(&mut self, keep: u64, seq: &mut S) {
+    fn truncate_after<S: AnimSequence + ?Sized>(&mut self, keep: usize, seq: &mut S) {
         let mut total: u32 = 0;
-        while let Some(&p) = self.nonzero.back() {
-            if p <= keep {
-                break;
-            }
-            self.nonzero.pop_back();
-            let i = self.index(p);
-            total = total.wrapping_add(self.entries[i].num_anims);
-            self.entries[i].num_anims = 0;
+        while let Some(i) = self.top(stack::NONZERO).filter(|&i| i > keep) {
+            self.tops[stack::NONZERO] = link(i, self.slots[i].below[stack::NONZERO]);
+            total = total.wrapping_add(self.slots[i].node.num_anims);
+            self.slots[i].node.num_anims = 0;
         }
-        for stack in [
-            &mut self.nonzero_substates,
-            &mut self.substate_barriers,
-            &mut self.style_barriers,
+        for which in [
+            stack::SUBSTATES,
+            stack::SUBSTATE_BARRIERS,
+            stack::STYLE_BARRIERS,
         ] {
-            while stack.back().is_some_and(|&p| p > keep) {
-                stack.pop_back();
+            while let Some(i) = self.top(which).filter(|&i| i > keep) {
+                self.tops[which] = link(i, self.slots[i].below[which]);
             }
         }
         trace_event!(
             debug,
-            kept = ?MotionCommand(self.at(keep).motion),
+            kept = ?MotionCommand(self.slots[keep].node.motion),
             link_animations_removed = total,
             "redundant links cut"
         );
         seq.remove_link_animations(total);
-    }
-
-    fn index(&self, pos: u64) -> usize {
-        // Positions in the indexes are never below `base` (completions pop them) nor past
-        // the tail, so the difference is a valid index.
-        (pos - self.base) as usize
-    }
-
-    fn at(&self, pos: u64) -> AnimNode {
-        self.entries[self.index(pos)]
     }
 }

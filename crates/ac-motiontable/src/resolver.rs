@@ -17,6 +17,7 @@ use crate::explain::{
     Branch, CountRule, DetourReason, Explain, ExplainEvent, FallThrough, Limit, LinkFound,
     LinkKind, NoExplain, Operation, Refusal, Role, SequenceEdit, Shortcut, StateSummary,
 };
+use crate::keymap::KeyMap;
 use crate::{AnimSequence, MotionState, Rules, SharedRules};
 use ac_dat::motion::{MotionCommand, TableKey};
 
@@ -115,6 +116,7 @@ impl<E: Explain> Cx<E> {
 ///
 /// C# throws on NaN; the port maps NaN to its own class `2`, so a NaN speed never counts as the
 /// same sign as a number (a documented robustness choice).
+#[inline]
 pub fn csharp_sign(x: f32) -> i32 {
     if x > 0.0 {
         1
@@ -140,17 +142,44 @@ pub struct Resolver {
     pub(crate) rules: SharedRules,
 }
 
-/// The record and its sorted indexes (built once per table).
+/// The record and its indexes (built once per table).
+///
+/// The sorted lists answer the ordered views ([`Resolver::links_from`]); the hot lookups of a
+/// resolver call go through the [`KeyMap`]s, whose values are positions in those lists (or in
+/// the record), so any id a file holds is a valid key or value.
 #[derive(Debug)]
 struct Index {
     table: Arc<MotionTable>,
     style_defaults: Vec<(u32, u32)>,
-    cycles: Vec<(u32, u32)>,
-    modifiers: Vec<(u32, u32)>,
     /// `(outer key, start, len)` into `link_inner`, sorted by outer key.
     link_outer: Vec<(u32, u32, u32)>,
     /// `(inner key, outer record index, inner record index)`, each outer range sorted by inner key.
     link_inner: Vec<(u32, u32, u32)>,
+    /// Style → position in `style_defaults`.
+    style_default_map: KeyMap,
+    /// Cycle key → position in the record's cycles.
+    cycle_map: KeyMap,
+    /// Modifier key → position in the record's modifiers.
+    modifier_map: KeyMap,
+    /// Outer link key → position in `link_outer` (whether `Links[outer]` exists).
+    link_outer_map: KeyMap,
+    /// `outer << 32 | inner` → position in `link_inner`.
+    link_map: KeyMap,
+}
+
+/// The [`KeyMap`] of a sorted `(key, …)` list: key → position in the list.
+fn key_map<T>(sorted: &[(u32, T)]) -> KeyMap {
+    KeyMap::new(
+        sorted
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (u64::from(e.0), i as u32)),
+    )
+}
+
+/// The [`KeyMap`] of an indexed record map: key → its position in the record.
+fn record_map(positions: &[(u32, u32)]) -> KeyMap {
+    KeyMap::new(positions.iter().map(|&(k, i)| (u64::from(k), i)))
 }
 
 /// Sort `(key, payload)` pairs by key keeping only the last occurrence of each key.
@@ -178,10 +207,6 @@ fn index_positions<T>(entries: &[(u32, T)]) -> Vec<(u32, u32)> {
     )
 }
 
-fn lookup<T: Copy>(v: &[(u32, T)], key: u32) -> Option<T> {
-    v.binary_search_by_key(&key, |e| e.0).ok().map(|i| v[i].1)
-}
-
 impl Resolver {
     /// Index `table`, to be read under `rules` (only its motion-table switches matter here).
     pub fn new(table: impl Into<Arc<MotionTable>>, rules: Rules) -> Self {
@@ -205,12 +230,29 @@ impl Resolver {
             link_inner.extend(entries.iter().map(|&(k, ii)| (k, oi, ii)));
             link_outer.push((key, start, entries.len() as u32));
         }
+        let inner = &link_inner;
+        let pairs: Vec<(u64, u32)> = link_outer
+            .iter()
+            .flat_map(|&(outer, start, len)| {
+                (start..start + len)
+                    .map(move |i| (u64::from(outer) << 32 | u64::from(inner[i as usize].0), i))
+            })
+            .collect();
+        let link_map = KeyMap::new(pairs.into_iter());
         Self {
             ix: Arc::new(Index {
+                style_default_map: key_map(&style_defaults),
+                cycle_map: record_map(&cycles),
+                modifier_map: record_map(&modifiers),
+                link_outer_map: KeyMap::new(
+                    link_outer
+                        .iter()
+                        .enumerate()
+                        .map(|(i, e)| (u64::from(e.0), i as u32)),
+                ),
+                link_map,
                 table,
                 style_defaults,
-                cycles,
-                modifiers,
                 link_outer,
                 link_inner,
             }),
@@ -239,28 +281,36 @@ impl Resolver {
     }
 
     /// The table's `DefaultStyle`.
+    #[inline]
     pub fn default_style(&self) -> u32 {
         self.ix.table.default_style
     }
 
     /// `StyleDefaults[style]`.
+    #[inline]
     pub fn style_default(&self, style: u32) -> Option<u32> {
-        lookup(&self.ix.style_defaults, style)
+        let i = self.ix.style_default_map.get(u64::from(style))?;
+        Some(self.ix.style_defaults[i as usize].1)
     }
 
     /// `StyleDefaults[style]` or 0 (C# `TryGetValue` leaves the out value 0).
+    #[inline]
     fn sd_or_0(&self, style: u32) -> u32 {
         self.style_default(style).unwrap_or(0)
     }
 
     /// `Cycles[key]` (raw key).
+    #[inline]
     pub fn cycle(&self, key: u32) -> Option<&MotionData> {
-        lookup(&self.ix.cycles, key).map(|i| &self.ix.table.cycles[i as usize].1)
+        let i = self.ix.cycle_map.get(u64::from(key))?;
+        Some(&self.ix.table.cycles[i as usize].1)
     }
 
     /// `Modifiers[key]` (raw key).
+    #[inline]
     pub fn modifier(&self, key: u32) -> Option<&MotionData> {
-        lookup(&self.ix.modifiers, key).map(|i| &self.ix.table.modifiers[i as usize].1)
+        let i = self.ix.modifier_map.get(u64::from(key))?;
+        Some(&self.ix.table.modifiers[i as usize].1)
     }
 
     /// `Links[outer]` as its inner entries `(destination, motion data)`, sorted by destination;
@@ -278,15 +328,16 @@ impl Resolver {
     }
 
     /// `Links[outer]` present? and then `Links[outer][inner]`.
+    #[inline]
     fn link_lookup(&self, outer: u32, inner: u32) -> Option<Option<&MotionData>> {
-        let (start, len) = lookup_outer(&self.ix.link_outer, outer)?;
-        let slice = &self.ix.link_inner[start as usize..(start + len) as usize];
-        Some(
-            slice
-                .binary_search_by_key(&inner, |e| e.0)
-                .ok()
-                .map(|i| &self.ix.table.links[slice[i].1 as usize].1[slice[i].2 as usize].1),
-        )
+        let key = u64::from(outer) << 32 | u64::from(inner);
+        match self.ix.link_map.get(key) {
+            Some(i) => {
+                let (_, oi, ii) = self.ix.link_inner[i as usize];
+                Some(Some(&self.ix.table.links[oi as usize].1[ii as usize].1))
+            }
+            None => self.ix.link_outer_map.get(u64::from(outer)).map(|_| None),
+        }
     }
 
     /// `Links[outer][inner]` (raw keys).
@@ -298,6 +349,7 @@ impl Resolver {
     ///
     /// ACE compares `Math.Sign` values, so 0 is its own sign. Retail treats 0 as non-negative
     /// (quirk `zero-speed-sign`).
+    #[inline]
     fn same_sign(&self, a: f32, b: f32) -> bool {
         if self.rules.zero_speed_non_negative {
             (a < 0.0) == (b < 0.0)
@@ -1335,6 +1387,7 @@ fn lookup_outer(v: &[(u32, u32, u32)], key: u32) -> Option<(u32, u32)> {
         .map(|i| (v[i].1, v[i].2))
 }
 
+#[inline]
 fn count(md: Option<&MotionData>) -> u32 {
     md.map_or(0, |m| m.anims.len() as u32)
 }
@@ -1387,8 +1440,9 @@ mod tests {
     fn index_keeps_the_last_of_repeated_keys_sorted() {
         let v = index_last_wins(vec![(5, 'a'), (1, 'b'), (5, 'c'), (3, 'd'), (1, 'e')]);
         assert_eq!(v, [(1, 'e'), (3, 'd'), (5, 'c')]);
-        assert_eq!(lookup(&v, 5), Some('c'));
-        assert_eq!(lookup(&v, 4), None);
+        let map = key_map(&v);
+        assert_eq!(map.get(5).map(|i| v[i as usize].1), Some('c'));
+        assert_eq!(map.get(4), None);
     }
 
     #[test]
