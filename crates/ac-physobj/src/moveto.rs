@@ -252,12 +252,15 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Run what a manager call left for after it: a deferred `StickTo`, then the reports for
     /// this object, in order, each settled before the next (ACE's nesting order).
     pub(crate) fn after_manager_call(&mut self) {
-        let stick = self
-            .core
-            .follow
-            .as_deref_mut()
-            .and_then(|f| f.pending_stick.take());
-        if let Some((id, radius, height)) = stick {
+        // The common case, nothing deferred and no report waiting (or no cold part at all),
+        // leaves the object as it is.
+        let Some(follow) = self.core.follow.as_deref_mut() else {
+            return;
+        };
+        if follow.pending_stick.is_none() && follow.inbox.is_empty() {
+            return;
+        }
+        if let Some((id, radius, height)) = follow.pending_stick.take() {
             self.stick_to(id, radius, height);
         }
         self.settle_reports();

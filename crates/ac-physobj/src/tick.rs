@@ -192,6 +192,12 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Host `CheckForCompletedMotions()` (also `HandleMovement()`, the manager's `UseTime`):
     /// completes zero-anim head entries, replaying them.
     pub(crate) fn poll_completions(&mut self) {
+        // Nothing completes unless the head entry waits for no anims: most slices stop here,
+        // without lending the completion buffer.
+        let head = self.core.parts.manager.pending().iter().next();
+        if head.is_none_or(|e| e.num_anims != 0) {
+            return;
+        }
         let mut buf = take_completion_buffer();
         self.core
             .parts

@@ -61,6 +61,7 @@ pub mod playback;
 mod position;
 mod provider;
 mod sequence;
+mod shortcut;
 
 pub use aframe::{AFrame, AFrameOps, EPSILON};
 pub use node::AnimSequenceNode;

@@ -10,10 +10,11 @@ use ac_motiontable::{Rules, SharedRules};
 use glam::Vec3;
 use slotmap::SlotMap;
 
-use crate::aframe::{AFrame, AFrameOps, EPSILON};
+use crate::aframe::{AFrame, EPSILON};
 use crate::node::AnimSequenceNode;
 use crate::playback::{LoggedNode, PlaybackLog, Stretch};
 use crate::provider::AnimationSource;
+use crate::shortcut::{self, floor64};
 
 slotmap::new_key_type! {
     /// A stable handle to one node of a [`Sequence`]'s anim list.
@@ -163,24 +164,24 @@ impl std::fmt::Debug for Sequence {
     }
 }
 
-/// `apply_physics(frame, quantum, sign)`: one step of sequence velocity/omega. The sign of
-/// `sign_src` (time), not of the framerate, decides the direction: `sign_src >= 0` (false for
-/// NaN, as in C#) uses `|q|`, otherwise `-|q|`.
+/// The signed quantum of `apply_physics(frame, quantum, sign)`: the sign of `sign_src` (time),
+/// not of the framerate, decides the direction: `sign_src >= 0` (false for NaN, as in C#) uses
+/// `|q|`, otherwise `-|q|`.
 #[inline]
-fn apply_physics(frame: &mut AFrame, velocity: Vec3, omega: Vec3, quantum: f32, sign_src: f32) {
-    let q = if sign_src >= 0.0 {
+fn signed_quantum(quantum: f32, sign_src: f32) -> f32 {
+    if sign_src >= 0.0 {
         quantum.abs()
     } else {
         -quantum.abs()
-    };
-    frame.origin += velocity * q;
-    frame.rotate(omega * q);
+    }
 }
 
-/// `Math.Floor(x)` as ACE compares it: in double.
+/// `apply_physics(frame, quantum, sign)`: one step of sequence velocity/omega (see
+/// [`signed_quantum`] for the direction).
 #[inline]
-fn floor64(x: f32) -> f64 {
-    f64::from(x).floor()
+fn apply_physics(frame: &mut AFrame, velocity: Vec3, omega: Vec3, quantum: f32, sign_src: f32) {
+    let q = signed_quantum(quantum, sign_src);
+    shortcut::integrate(frame, velocity * q, omega * q);
 }
 
 impl Sequence {
@@ -751,13 +752,7 @@ impl Sequence {
             let mut frame_num = self.frame_number + ft;
             let mut leftover = 0.0f32;
             let mut done = false;
-            let walk = Walk {
-                node,
-                velocity,
-                omega,
-                fr,
-                dt,
-            };
+            let walk = Walk::new(node, velocity, omega, fr, dt);
 
             if ft > 0.0 {
                 // Quirk `skip-last-frame`: the clamp puts the head at the *start* of `high`, so the last frame's
@@ -897,7 +892,7 @@ impl Sequence {
             let exits = if forward { fr < 0.0 } else { fr >= 0.0 };
             if exits && let Some(f) = frame.as_deref_mut() {
                 if a.has_pos_frames() {
-                    f.subtract(&a.pos_frame(self.frame_number as i32));
+                    shortcut::subtract_into(f, &a.pos_frame(self.frame_number as i32));
                 }
                 if fr.abs() > EPSILON {
                     apply_physics(f, velocity, omega, 1.0 / fr, dt);
@@ -928,7 +923,7 @@ impl Sequence {
         let enters = if forward { fr > 0.0 } else { fr < 0.0 };
         if enters && let Some(f) = frame.as_deref_mut() {
             if a.has_pos_frames() {
-                *f = AFrame::combine(f, &a.pos_frame(self.frame_number as i32));
+                shortcut::combine_into(f, &a.pos_frame(self.frame_number as i32));
             }
             if fr.abs() > EPSILON {
                 apply_physics(f, velocity, omega, 1.0 / fr, dt);
@@ -950,9 +945,28 @@ struct Walk<'a> {
     omega: Vec3,
     fr: f32,
     dt: f32,
+    /// One frame of sequence physics, `(velocity * q, omega * q)` with `q = ±1 / fr`: the
+    /// same for every boundary of the walk, so computed once (`None` when the framerate is
+    /// within EPSILON of 0 and ACE skips the physics).
+    frame_step: Option<(Vec3, Vec3)>,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    fn new(node: &'a AnimSequenceNode, velocity: Vec3, omega: Vec3, fr: f32, dt: f32) -> Self {
+        let frame_step = (fr.abs() > EPSILON).then(|| {
+            let q = signed_quantum(1.0 / fr, dt);
+            (velocity * q, omega * q)
+        });
+        Self {
+            node,
+            velocity,
+            omega,
+            fr,
+            dt,
+            frame_step,
+        }
+    }
+
     /// Frame indices `0..end` hold data (a part frame or a pos frame).
     fn data_end(&self) -> i64 {
         self.node.frames_with_data()
@@ -979,12 +993,7 @@ impl Walk<'_> {
             }
             if (0..end).contains(&i) {
                 work.boundaries += 1;
-                let index = i as i32; // 0 <= i < end <= i32::MAX
-                if let Some(f) = frame.as_deref_mut() {
-                    *f = AFrame::combine(f, &self.node.pos_frame(index));
-                    self.physics(f);
-                }
-                Sequence::execute_hooks(hooks, self.node.part_frame(index), HOOK_DIR_FORWARD);
+                self.boundary(i as usize, true, frame, hooks); // 0 <= i < end <= i32::MAX
                 i += 1;
             } else {
                 let run_end = if i < 0 { target.min(0) } else { target };
@@ -1012,12 +1021,7 @@ impl Walk<'_> {
             }
             if (0..end).contains(&i) {
                 work.boundaries += 1;
-                let index = i as i32;
-                if let Some(f) = frame.as_deref_mut() {
-                    f.subtract(&self.node.pos_frame(index));
-                    self.physics(f);
-                }
-                Sequence::execute_hooks(hooks, self.node.part_frame(index), HOOK_DIR_BACKWARD);
+                self.boundary(i as usize, false, frame, hooks);
                 i -= 1;
             } else {
                 let run_end = if i >= end {
@@ -1031,11 +1035,43 @@ impl Walk<'_> {
         }
     }
 
+    /// One boundary inside the animation: pos frame `index` combined (forward) or subtracted
+    /// (backward), one frame of physics, then the frame's hooks for that direction.
+    #[inline(always)]
+    fn boundary(
+        &self,
+        index: usize,
+        forward: bool,
+        frame: &mut Option<&mut AFrame>,
+        hooks: &mut Option<&mut Vec<AnimationHook>>,
+    ) {
+        let anim = self.node.animation();
+        if let Some(f) = frame.as_deref_mut() {
+            let pos = anim.pos_frames.get(index).unwrap_or(&AFrame::IDENTITY);
+            if forward {
+                shortcut::combine_into(f, pos);
+            } else {
+                shortcut::subtract_into(f, pos);
+            }
+            self.physics(f);
+        }
+        if let Some(part) = anim.part_frames.get(index)
+            && !part.hooks.is_empty()
+        {
+            let dir = if forward {
+                HOOK_DIR_FORWARD
+            } else {
+                HOOK_DIR_BACKWARD
+            };
+            Sequence::execute_hooks(hooks, Some(part), dir);
+        }
+    }
+
     /// One frame of sequence physics (skipped for framerates within EPSILON of 0, as in ACE).
     #[inline]
     fn physics(&self, f: &mut AFrame) {
-        if self.fr.abs() > EPSILON {
-            apply_physics(f, self.velocity, self.omega, 1.0 / self.fr, self.dt);
+        if let Some((dv, dw)) = self.frame_step {
+            shortcut::integrate(f, dv, dw);
         }
     }
 
@@ -1057,9 +1093,9 @@ impl Walk<'_> {
         };
         let step = |f: &mut AFrame| {
             if forward {
-                *f = AFrame::combine(f, &AFrame::IDENTITY);
+                shortcut::combine_into(f, &AFrame::IDENTITY);
             } else {
-                f.subtract(&AFrame::IDENTITY);
+                shortcut::subtract_into(f, &AFrame::IDENTITY);
             }
             self.physics(f);
         };
@@ -1096,9 +1132,9 @@ impl Walk<'_> {
         // The remaining steps as one: the identity pos frame once, then `rest` frames of
         // physics in a single quantum.
         if forward {
-            *f = AFrame::combine(f, &AFrame::IDENTITY);
+            shortcut::combine_into(f, &AFrame::IDENTITY);
         } else {
-            f.subtract(&AFrame::IDENTITY);
+            shortcut::subtract_into(f, &AFrame::IDENTITY);
         }
         if self.fr.abs() > EPSILON {
             apply_physics(f, self.velocity, self.omega, rest as f32 / self.fr, self.dt);
