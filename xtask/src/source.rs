@@ -71,10 +71,10 @@ impl DatSource {
     pub fn open(&self) -> anyhow::Result<Opened> {
         match self {
             DatSource::Synthetic { seed } => {
-                let bytes = cached_synthetic_dat(*seed)?;
+                let Cached { bytes, digest } = cached_synthetic_dat(*seed)?;
                 let info = SourceInfo::Synthetic {
                     seed: format!("0x{seed:016X}"),
-                    digest: format!("0x{:016X}", synthetic::digest(&bytes)),
+                    digest: format!("0x{digest:016X}"),
                 };
                 let dat = DatArchive::from_vec(bytes).context("opening the synthetic DAT image")?;
                 Ok(Opened { dat, info })
@@ -138,23 +138,41 @@ mod tests {
     }
 }
 
+/// A synthetic DAT image and its digest (`ac_testkit::synthetic::digest`).
+struct Cached {
+    bytes: Vec<u8>,
+    digest: u64,
+}
+
 /// The synthetic DAT image of `seed`, from a cache under `target/synthetic/cache/` when this
 /// build of the running program already generated it (generating it was most of a warm
 /// `cargo xtask sweep`).
 ///
 /// The cache key is the seed and the identity of the running executable (its size and
 /// modification time): any change to the generator rebuilds the program, which then misses
-/// the cache. A cache that cannot be read or written is ignored; the image is written under a
-/// temporary name and renamed, so a concurrent reader sees all of it or nothing.
-fn cached_synthetic_dat(seed: u64) -> anyhow::Result<Vec<u8>> {
-    let generate = || synthetic::synthetic_dat(seed).context("generating the synthetic DAT image");
+/// the cache. The image's digest is kept beside it (`.digest`, hex): hashing 14 MB byte by
+/// byte was a tenth of a warm `cargo xtask snapshots`. A cache that cannot be read or written
+/// is ignored; each file is written under a temporary name and renamed, so a concurrent reader
+/// sees all of it or nothing, and the digest is written after the image, so a digest file
+/// always belongs to the image beside it.
+fn cached_synthetic_dat(seed: u64) -> anyhow::Result<Cached> {
+    let generate = || -> anyhow::Result<Cached> {
+        let bytes = synthetic::synthetic_dat(seed).context("generating the synthetic DAT image")?;
+        let digest = synthetic::digest(&bytes);
+        Ok(Cached { bytes, digest })
+    };
     let Some(path) = synthetic_cache_path(seed) else {
         return generate();
     };
+    let digest_path = path.with_extension("digest");
     if let Ok(bytes) = std::fs::read(&path) {
-        return Ok(bytes);
+        let digest = std::fs::read_to_string(&digest_path)
+            .ok()
+            .and_then(|hex| u64::from_str_radix(hex.trim(), 16).ok())
+            .unwrap_or_else(|| synthetic::digest(&bytes));
+        return Ok(Cached { bytes, digest });
     }
-    let bytes = generate()?;
+    let cached = generate()?;
     if let Some(dir) = path.parent() {
         // One image per build: drop the ones older builds left.
         if let Ok(old) = std::fs::read_dir(dir) {
@@ -162,12 +180,15 @@ fn cached_synthetic_dat(seed: u64) -> anyhow::Result<Vec<u8>> {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let write = |to: &std::path::Path, bytes: &[u8]| {
+            let tmp = to.with_extension(format!("tmp{}", std::process::id()));
+            std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, to))
+        };
         let _ = std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(&tmp, &bytes))
-            .and_then(|()| std::fs::rename(&tmp, &path));
+            .and_then(|()| write(&path, &cached.bytes))
+            .and_then(|()| write(&digest_path, format!("{:016x}\n", cached.digest).as_bytes()));
     }
-    Ok(bytes)
+    Ok(cached)
 }
 
 /// Where [`cached_synthetic_dat`] keeps the image of `seed` for the running executable.
@@ -190,12 +211,17 @@ fn synthetic_cache_path(seed: u64) -> Option<PathBuf> {
 mod cache_tests {
     use super::*;
 
-    /// The cache hands back the image the generator makes, on a miss and on a hit.
+    /// The cache hands back the image the generator makes and its digest, on a miss and on a
+    /// hit.
     #[test]
     fn cached_image_is_the_generated_one() {
         let seed = synthetic::DEFAULT_SEED;
         let fresh = synthetic::synthetic_dat(seed).expect("generate");
-        assert_eq!(cached_synthetic_dat(seed).expect("miss or hit"), fresh);
-        assert_eq!(cached_synthetic_dat(seed).expect("hit"), fresh);
+        let digest = synthetic::digest(&fresh);
+        for _ in ["miss or hit", "hit"] {
+            let cached = cached_synthetic_dat(seed).expect("synthetic DAT");
+            assert!(cached.bytes == fresh);
+            assert_eq!(cached.digest, digest);
+        }
     }
 }

@@ -17,20 +17,14 @@
 //! the row's label in snake case (`Tables with a velocity` → `tables_with_a_velocity`), ids are
 //! `"0x%08X"` strings, lists are given in full — and `elapsed_ms`.
 
-use ac_motiontable::Rules;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use ac_dat::{DatArchive, MotionTable};
-
 use crate::source::{DatSource, SourceInfo};
-use ac_motiontable::motion::motion_by_index;
-use ac_motiontable::{MotionState, RecordingSequence, Resolver};
 use ac_testkit::sweep::{self, SweepReport};
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use indicatif::ProgressBar;
 
 /// Command-line arguments.
 #[derive(clap::Args)]
@@ -49,76 +43,6 @@ pub struct Args {
     pub no_resolve: bool,
 }
 
-/// Resolver outcomes over the tables that parsed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ResolveStats {
-    /// Tables whose `SetDefaultState` succeeded.
-    pub default_ok: usize,
-    /// Tables whose `SetDefaultState` failed.
-    pub default_failed: usize,
-    /// Cycles entered successfully from the default state.
-    pub transitions_ok: usize,
-    /// Cycles the resolver refused.
-    pub transitions_failed: usize,
-    /// Cycle keys whose command index names no MotionCommand (not attempted).
-    pub unknown_keys: usize,
-    /// Tables whose resolution panicked (a bug; never expected).
-    pub panics: usize,
-}
-
-impl ResolveStats {
-    fn add(&mut self, o: &ResolveStats) {
-        self.default_ok += o.default_ok;
-        self.default_failed += o.default_failed;
-        self.transitions_ok += o.transitions_ok;
-        self.transitions_failed += o.transitions_failed;
-        self.unknown_keys += o.unknown_keys;
-        self.panics += o.panics;
-    }
-}
-
-/// Runs `t`'s default state and every cycle transition through the resolver.
-pub fn resolve_table(t: &MotionTable) -> ResolveStats {
-    let run = || {
-        let mut st = ResolveStats::default();
-        let r = Resolver::new(t.clone(), Rules::default());
-        let mut state = MotionState::new();
-        let mut seq = RecordingSequence::new();
-        if !r.set_default_state(&mut state, &mut seq).ok {
-            st.default_failed += 1;
-            return st;
-        }
-        st.default_ok += 1;
-        let default_style = state.style;
-        for (key, _) in &t.cycles {
-            let Some(substate) = motion_by_index(key & 0xFFFF) else {
-                st.unknown_keys += 1;
-                continue;
-            };
-            let style = 0x8000_0000 | (key >> 16);
-            let mut state = MotionState::new();
-            let mut seq = RecordingSequence::new();
-            let mut ok = r.set_default_state(&mut state, &mut seq).ok;
-            if ok && style != default_style {
-                ok = r.do_object_motion(style, &mut state, &mut seq, 1.0).ok;
-            }
-            if ok && state.substate != substate {
-                ok = r.do_object_motion(substate, &mut state, &mut seq, 1.0).ok;
-            }
-            if ok {
-                st.transitions_ok += 1;
-            } else {
-                st.transitions_failed += 1;
-            }
-        }
-        st
-    };
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or(ResolveStats {
-        panics: 1,
-        ..ResolveStats::default()
-    })
-}
-
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<()> {
     // The elapsed time printed covers everything the user waits for: generating (or
@@ -134,35 +58,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .num_threads(args.jobs.unwrap_or(0))
         .build()
         .context("starting the worker pool")?;
-    let (report, tables) = pool.install(|| sweep_parallel(&dat));
+    let pb = spinner("parsing");
+    let (mut report, tables) = pool.install(|| sweep::parse_all(&dat, true));
     let parsed_at = started.elapsed();
-    let resolve = if args.no_resolve {
-        None
-    } else {
-        let pb = progress(tables.len() as u64);
+    if !args.no_resolve {
         pb.set_message("resolving");
-        let per_table: Vec<ResolveStats> = pool.install(|| {
-            tables
-                .par_iter()
-                .map(|t| {
-                    let r = resolve_table(t);
-                    pb.inc(1);
-                    r
-                })
-                .collect()
-        });
-        pb.finish_and_clear();
-        let mut total = ResolveStats::default();
-        per_table.iter().for_each(|s| total.add(s));
-        Some(total)
-    };
+        report.resolve = Some(pool.install(|| sweep::resolve_all(tables, true)));
+    }
+    pb.finish_and_clear();
     let elapsed = started.elapsed();
     let phases = Phases {
         open_ms: ms(opened_at),
         parse_ms: ms(parsed_at - opened_at),
         resolve_ms: ms(elapsed - parsed_at),
     };
-    let metrics = metrics(&report, resolve.as_ref());
+    let metrics = metrics(&report);
     if args.json {
         let out = Json {
             source: &opened.info,
@@ -183,64 +93,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn progress(len: u64) -> ProgressBar {
+/// A spinner on a terminal while the sweep runs (hidden otherwise): the sweep reports no
+/// progress of its own, and takes milliseconds on the synthetic corpus.
+fn spinner(message: &'static str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let pb = ProgressBar::new(len);
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} {msg:12} [{bar:40}] {pos}/{len} ({elapsed})")
-    {
-        pb.set_style(style.progress_chars("=> "));
-    }
+    let pb = ProgressBar::new_spinner().with_message(message);
+    pb.enable_steady_tick(std::time::Duration::from_millis(100));
     pb
-}
-
-/// The sweep of `ac_testkit::sweep::sweep`, with each phase spread over the rayon pool.
-/// Also returns the tables that parsed, for the resolver runs.
-fn sweep_parallel(dat: &DatArchive) -> (SweepReport, Vec<MotionTable>) {
-    let mut plan = sweep::plan(dat);
-    let pb = progress((plan.tables.len() + plan.setups.len()) as u64);
-    pb.set_message("tables");
-    let tables: Vec<_> = plan
-        .tables
-        .par_iter()
-        .map(|e| {
-            let r = sweep::load_table(dat, e);
-            pb.inc(1);
-            r
-        })
-        .collect();
-    let anim_ids = sweep::referenced_animations(&tables);
-    plan.add_referenced_animations(dat, &anim_ids);
-    pb.inc_length(anim_ids.len() as u64);
-    pb.set_message("animations");
-    let anims: Vec<_> = anim_ids
-        .par_iter()
-        .map(|&id| {
-            let r = sweep::load_animation(dat, &plan, id);
-            pb.inc(1);
-            r
-        })
-        .collect();
-    pb.set_message("setups");
-    let setups: Vec<_> = plan
-        .setups
-        .par_iter()
-        .map(|e| {
-            let r = sweep::load_setup(dat, e);
-            pb.inc(1);
-            r
-        })
-        .collect();
-    pb.finish_and_clear();
-    let parsed = tables
-        .iter()
-        .filter_map(|t| t.result.clone().ok())
-        .collect();
-    let mut report = SweepReport::assemble(tables, anims, setups);
-    report.directory_errors = plan.directory_errors;
-    (report, parsed)
 }
 
 /// The value of one report row; it serializes as the JSON value of the row's key.
@@ -322,7 +183,7 @@ impl std::fmt::Display for Value {
 
 /// The report's rows in order: `(JSON key, value)`. The text label is the key in words
 /// ([`label`]), so the two outputs cannot drift apart.
-fn metrics(r: &SweepReport, resolve: Option<&ResolveStats>) -> Vec<(&'static str, Value)> {
+fn metrics(r: &SweepReport) -> Vec<(&'static str, Value)> {
     let s = &r.stats;
     let share = |count| Value::Share {
         count,
@@ -394,7 +255,7 @@ fn metrics(r: &SweepReport, resolve: Option<&ResolveStats>) -> Vec<(&'static str
             ),
         ),
     ];
-    if let Some(x) = resolve {
+    if let Some(x) = &r.resolve {
         rows.extend([
             (
                 "resolver_default_states",
@@ -522,7 +383,8 @@ mod tests {
             id: 0x0300_0002,
             error: "bad \"quote\"\nnewline".into(),
         });
-        let rows = metrics(&report, Some(&ResolveStats::default()));
+        report.resolve = Some(ac_testkit::sweep::ResolveStats::default());
+        let rows = metrics(&report);
         let info = SourceInfo::Synthetic {
             seed: "0x1".into(),
             digest: "0x2".into(),

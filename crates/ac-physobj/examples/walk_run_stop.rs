@@ -20,6 +20,9 @@ use plotters::prelude::*;
 
 const DT: f64 = 1.0 / 30.0;
 const SECONDS: f64 = 10.0;
+/// The time axes start this far before 0, so the time label "0.0" stands clear of the value
+/// axis and its own "0" label instead of touching them at the origin.
+const T_MARGIN: f64 = 0.25;
 
 /// What the creature is told, and when.
 type Action =
@@ -136,10 +139,14 @@ fn plot(r: &Recording) -> Result<String, Box<dyn std::error::Error>> {
         .iter()
         .map(|&(_, t1, v)| (t1, f64::from(v)))
         .collect();
-    // The sequence applies its velocity once per frame boundary, so at run rate 1.5 (45 frames
-    // a second) a 1/30 s step crosses one or two frames and the per-step speed alternates; the
-    // half-second mean shows the speed a player sees.
-    let window = (0.5 / DT).round() as usize;
+    // The sequence moves the object once per animation frame it crosses, by one frame's worth
+    // of velocity (as the reference does). At run rate 1.5 (45 frames a second) a 1/30 s step
+    // crosses one frame or two, so the distance per step alternates between 2/3 and 4/3 of the
+    // running speed (4 and 8 m/s around 6) although the steps are equally long: the simulation
+    // is right, the per-step speed is a sampling effect. The mean is taken over a whole number
+    // of frame pairs (12 steps = 0.4 s = 18 frames at 45 per second, 12 at 30), so it shows the
+    // speed a player sees without a ripple.
+    let window = (0.4 / DT).round() as usize;
     let mean: Vec<(f64, f64)> = (0..per_step.len())
         .map(|i| {
             let from = (i + 1).saturating_sub(window);
@@ -150,12 +157,12 @@ fn plot(r: &Recording) -> Result<String, Box<dyn std::error::Error>> {
         .collect();
     let speed = [
         Series {
-            name: "per 1/30 s step",
+            name: "per 1/30 s step (1 or 2 frames)",
             colour: RGBColor(160, 205, 175),
             points: per_step,
         },
         Series {
-            name: "mean over 0.5 s",
+            name: "mean over 0.4 s",
             colour: RGBColor(30, 132, 73),
             points: mean,
         },
@@ -223,7 +230,7 @@ fn time_panel(
         .margin(8)
         .x_label_area_size(34)
         .y_label_area_size(60)
-        .build_cartesian_2d(0.0..SECONDS, lo..hi)?;
+        .build_cartesian_2d(-T_MARGIN..SECONDS, lo..hi)?;
     chart
         .configure_mesh()
         .x_desc("time (s)")
@@ -232,7 +239,7 @@ fn time_panel(
         .draw()?;
     // The zero line.
     chart.draw_series(LineSeries::new(
-        [(0.0, 0.0), (SECONDS, 0.0)],
+        [(-T_MARGIN, 0.0), (SECONDS, 0.0)],
         BLACK.stroke_width(1),
     ))?;
     for (at, label, _) in SCRIPT {

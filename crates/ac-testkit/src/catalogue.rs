@@ -175,57 +175,59 @@ pub fn catalogue(r: &Resolver) -> Vec<Case> {
     cases
 }
 
-fn v3(v: Vec3) -> String {
-    format!("{},{},{}", v.x, v.y, v.z)
+/// Writes a vector as `x,y,z`.
+fn write_v3(out: &mut String, v: Vec3) {
+    let _ = write!(out, "{},{},{}", v.x, v.y, v.z);
 }
 
-fn render_state(out: &mut String, st: &MotionState, seq: &RecordingSequence) {
-    let list = |l: &[ac_motiontable::Motion]| {
-        if l.is_empty() {
-            "-".to_owned()
-        } else {
-            l.iter()
-                .map(|m| format!("{}@{}", named(m.id), m.speed_mod))
-                .collect::<Vec<_>>()
-                .join(" ")
+/// Writes a motion list as `Name(0x…)@speed Name(0x…)@speed`, or `-` when empty.
+fn write_list(out: &mut String, l: &[ac_motiontable::Motion]) {
+    if l.is_empty() {
+        out.push('-');
+    }
+    for (i, m) in l.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
         }
-    };
-    let _ = writeln!(
+        let _ = write!(out, "{:?}@{}", MotionCommand(m.id), m.speed_mod);
+    }
+}
+
+// The text is written straight into the one output buffer (no `String` per value): a
+// catalogue of the synthetic corpus is 8 MB of text, and `cargo xtask snapshots` renders it.
+fn render_state(out: &mut String, st: &MotionState, seq: &RecordingSequence) {
+    let _ = write!(
         out,
-        "    state {} / {} @{}  modifiers {}  actions {}",
-        named(st.style),
-        named(st.substate),
+        "    state {:?} / {:?} @{}  modifiers ",
+        MotionCommand(st.style),
+        MotionCommand(st.substate),
         st.substate_mod,
-        list(st.modifiers()),
-        list(st.actions())
     );
-    let nodes: Vec<String> = seq
-        .nodes()
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let mark = if Some(i) == seq.first_cyclic() {
-                "*"
-            } else {
-                ""
-            };
-            format!(
-                "{mark}0x{:08X}[{}..{}]@{}",
-                a.anim_id, a.low_frame, a.high_frame, a.framerate
-            )
-        })
-        .collect();
-    let _ = writeln!(
-        out,
-        "    nodes {}  vel={} omega={}",
-        if nodes.is_empty() {
-            "-".to_owned()
-        } else {
-            nodes.join(" ")
-        },
-        v3(seq.velocity()),
-        v3(seq.omega())
-    );
+    write_list(out, st.modifiers());
+    out.push_str("  actions ");
+    write_list(out, st.actions());
+    out.push_str("\n    nodes ");
+    if seq.nodes().is_empty() {
+        out.push('-');
+    }
+    for (i, a) in seq.nodes().iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if Some(i) == seq.first_cyclic() {
+            out.push('*');
+        }
+        let _ = write!(
+            out,
+            "0x{:08X}[{}..{}]@{}",
+            a.anim_id, a.low_frame, a.high_frame, a.framerate
+        );
+    }
+    out.push_str("  vel=");
+    write_v3(out, seq.velocity());
+    out.push_str(" omega=");
+    write_v3(out, seq.omega());
+    out.push('\n');
 }
 
 fn run(r: &Resolver, st: &mut MotionState, seq: &mut RecordingSequence, step: Step) -> Outcome {
@@ -239,6 +241,12 @@ fn run(r: &Resolver, st: &mut MotionState, seq: &mut RecordingSequence, step: St
 /// Render one case (see the module docs for the format).
 pub fn render_case(r: &Resolver, case: &Case) -> String {
     let mut out = String::new();
+    render_case_into(&mut out, r, case);
+    out
+}
+
+/// [`render_case`], appended to `out`.
+fn render_case_into(out: &mut String, r: &Resolver, case: &Case) {
     let _ = writeln!(out, "## {}", case.name);
     let mut st = MotionState::new();
     let mut seq = RecordingSequence::new();
@@ -252,33 +260,28 @@ pub fn render_case(r: &Resolver, case: &Case) -> String {
         for op in seq.take_ops() {
             let _ = writeln!(out, "    {op}");
         }
-        render_state(&mut out, &st, &seq);
-        return out;
+        render_state(out, &st, &seq);
+        return;
     }
     for &s in &case.setup {
         run(r, &mut st, &mut seq, s);
     }
     seq.take_ops();
-    let _ = writeln!(out, "  from:");
-    render_state(&mut out, &st, &seq);
+    out.push_str("  from:\n");
+    render_state(out, &st, &seq);
     for &s in &case.steps {
-        let label = match s {
-            Step::Motion(m, sp) => format!("{} {sp}", named(m)),
-            Step::Stop(m) => format!("stop {}", named(m)),
-            Step::StopCompletely => "stop completely".to_owned(),
-        };
         let o = run(r, &mut st, &mut seq, s);
-        let _ = writeln!(
-            out,
-            "> {label} -> ok={} num_anims={}",
-            o.ok as u8, o.num_anims
-        );
+        let _ = match s {
+            Step::Motion(m, sp) => write!(out, "> {:?} {sp}", MotionCommand(m)),
+            Step::Stop(m) => write!(out, "> stop {:?}", MotionCommand(m)),
+            Step::StopCompletely => write!(out, "> stop completely"),
+        };
+        let _ = writeln!(out, " -> ok={} num_anims={}", o.ok as u8, o.num_anims);
         for op in seq.take_ops() {
             let _ = writeln!(out, "    {op}");
         }
-        render_state(&mut out, &st, &seq);
+        render_state(out, &st, &seq);
     }
-    out
 }
 
 /// Render the whole catalogue of `r`'s table.
@@ -296,7 +299,7 @@ pub fn render(r: &Resolver) -> String {
     );
     for c in catalogue(r) {
         out.push('\n');
-        out.push_str(&render_case(r, &c));
+        render_case_into(&mut out, r, &c);
     }
     out
 }

@@ -1,14 +1,20 @@
 //! Corpus statistics and consistency checks over a DAT's motion tables — the library half of
-//! `cargo xtask sweep` (which adds parallelism, a progress bar and printing).
+//! `cargo xtask sweep` (which adds the source, a spinner and printing).
 //!
 //! The statistics are the ones a survey of the retail portal DAT reports (tables, cycles, modifiers, link source groups,
 //! link destinations, tables with a velocity / omega / bitfield-1 MotionData, largest table),
 //! plus the checks the sweep reports: records that fail to parse, AnimData naming an
 //! animation that is not in the DAT, and frame ranges outside their animation.
+//!
+//! [`sweep_with`] also runs every table that parses through the [`Resolver`]
+//! ([`resolve_table`]), and spreads every phase over the rayon pool when asked.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use ac_dat::{Animation, DatArchive, DatError, DirEntry, MotionTable, Setup};
+use ac_motiontable::motion::motion_by_index;
+use ac_motiontable::{MotionState, RecordingSequence, Resolver, Rules};
+use rayon::prelude::*;
 
 /// Statistics of one motion table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -358,12 +364,24 @@ pub struct SweepReport {
     pub bad_frame_ranges: Vec<BadFrameRange>,
     /// Problems of the directory itself (see [`SweepPlan::directory_errors`]).
     pub directory_errors: Vec<String>,
+    /// Resolver outcomes over the tables that parsed, when the sweep ran them
+    /// ([`Options::resolve`]).
+    pub resolve: Option<ResolveStats>,
 }
 
 impl SweepReport {
     /// Combines the per-record outcomes (in any order; the report is sorted by id).
     pub fn assemble(
         mut tables: Vec<TableOutcome>,
+        anims: Vec<AnimOutcome>,
+        setups: Vec<Result<Setup, Failure>>,
+    ) -> Self {
+        Self::assemble_from(&mut tables, anims, setups)
+    }
+
+    /// [`SweepReport::assemble`], leaving the tables (sorted by id) with the caller.
+    pub fn assemble_from(
+        tables: &mut [TableOutcome],
         anims: Vec<AnimOutcome>,
         setups: Vec<Result<Setup, Failure>>,
     ) -> Self {
@@ -385,7 +403,7 @@ impl SweepReport {
                 Err(f) => r.failures.push(f),
             }
         }
-        for t in &tables {
+        for t in tables.iter() {
             let table = match &t.result {
                 Ok(table) => table,
                 Err(error) => {
@@ -442,22 +460,146 @@ impl SweepReport {
     }
 }
 
-/// Sequential sweep of every motion table, the animations they reference and every setup.
-/// Directory problems and per-record errors are collected in the report; the sweep reads
-/// what it can.
+/// Sequential sweep of every motion table, the animations they reference and every setup,
+/// without the resolver runs ([`sweep_with`] and [`Options::default`]).
 pub fn sweep(dat: &DatArchive) -> SweepReport {
+    sweep_with(dat, Options::default())
+}
+
+/// What [`sweep_with`] does beyond parsing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Spread each phase over the current rayon pool (`ThreadPool::install` picks the pool).
+    pub parallel: bool,
+    /// Run every table that parses through the resolver ([`resolve_table`]).
+    pub resolve: bool,
+}
+
+/// `items` mapped by `f`, in order: over the rayon pool when `parallel`.
+fn map_all<T: Sync, R: Send>(
+    parallel: bool,
+    items: &[T],
+    f: impl Fn(&T) -> R + Sync + Send,
+) -> Vec<R> {
+    if parallel {
+        items.par_iter().map(f).collect()
+    } else {
+        items.iter().map(f).collect()
+    }
+}
+
+/// Sweep of every motion table, the animations they reference and every setup, then (with
+/// [`Options::resolve`]) the resolver runs of every table that parsed. Directory problems and
+/// per-record errors are collected in the report; the sweep reads what it can. The report is
+/// the same whichever [`Options::parallel`].
+pub fn sweep_with(dat: &DatArchive, options: Options) -> SweepReport {
+    let (mut report, tables) = parse_all(dat, options.parallel);
+    if options.resolve {
+        report.resolve = Some(resolve_all(tables, options.parallel));
+    }
+    report
+}
+
+/// The parsing half of [`sweep_with`]: the report (without resolver outcomes) and the tables
+/// that parsed, in id order, for [`resolve_all`].
+pub fn parse_all(dat: &DatArchive, parallel: bool) -> (SweepReport, Vec<MotionTable>) {
     let mut plan = plan(dat);
-    let tables: Vec<TableOutcome> = plan.tables.iter().map(|e| load_table(dat, e)).collect();
+    let mut tables: Vec<TableOutcome> = map_all(parallel, &plan.tables, |e| load_table(dat, e));
     let referenced = referenced_animations(&tables);
     plan.add_referenced_animations(dat, &referenced);
-    let anims = referenced
-        .into_iter()
-        .map(|id| load_animation(dat, &plan, id))
-        .collect();
-    let setups = plan.setups.iter().map(|e| load_setup(dat, e)).collect();
-    let mut report = SweepReport::assemble(tables, anims, setups);
+    let anims = map_all(parallel, &referenced, |&id| load_animation(dat, &plan, id));
+    let setups = map_all(parallel, &plan.setups, |e| load_setup(dat, e));
+    let mut report = SweepReport::assemble_from(&mut tables, anims, setups);
     report.directory_errors = plan.directory_errors;
-    report
+    let parsed = tables.into_iter().filter_map(|t| t.result.ok()).collect();
+    (report, parsed)
+}
+
+/// The resolver half of [`sweep_with`]: [`resolve_table`] over `tables`, summed. The tables
+/// move into their resolvers, so none is copied.
+pub fn resolve_all(tables: Vec<MotionTable>, parallel: bool) -> ResolveStats {
+    let per_table: Vec<ResolveStats> = if parallel {
+        tables.into_par_iter().map(resolve_table).collect()
+    } else {
+        tables.into_iter().map(resolve_table).collect()
+    };
+    let mut total = ResolveStats::default();
+    per_table.iter().for_each(|s| total.add(s));
+    total
+}
+
+/// Resolver outcomes over the tables that parsed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ResolveStats {
+    /// Tables whose `SetDefaultState` succeeded.
+    pub default_ok: usize,
+    /// Tables whose `SetDefaultState` failed.
+    pub default_failed: usize,
+    /// Cycles entered successfully from the default state.
+    pub transitions_ok: usize,
+    /// Cycles the resolver refused.
+    pub transitions_failed: usize,
+    /// Cycle keys whose command index names no MotionCommand (not attempted).
+    pub unknown_keys: usize,
+    /// Tables whose resolution panicked (a bug; never expected).
+    pub panics: usize,
+}
+
+impl ResolveStats {
+    /// Adds another table's (or set's) outcomes.
+    pub fn add(&mut self, o: &ResolveStats) {
+        self.default_ok += o.default_ok;
+        self.default_failed += o.default_failed;
+        self.transitions_ok += o.transitions_ok;
+        self.transitions_failed += o.transitions_failed;
+        self.unknown_keys += o.unknown_keys;
+        self.panics += o.panics;
+    }
+}
+
+/// Runs `table`'s default state and every cycle transition through the [`Resolver`] (ACE
+/// rules) with a [`RecordingSequence`]: each cycle is entered from the default state,
+/// switching style first when the cycle belongs to another style. A panic (a bug, never
+/// expected) is caught and counted.
+pub fn resolve_table(table: MotionTable) -> ResolveStats {
+    let run = || {
+        let mut st = ResolveStats::default();
+        let r = Resolver::new(table, Rules::default());
+        let mut state = MotionState::new();
+        let mut seq = RecordingSequence::new();
+        if !r.set_default_state(&mut state, &mut seq).ok {
+            st.default_failed += 1;
+            return st;
+        }
+        st.default_ok += 1;
+        let default_style = state.style;
+        for (key, _) in &r.table().cycles {
+            let Some(substate) = motion_by_index(key & 0xFFFF) else {
+                st.unknown_keys += 1;
+                continue;
+            };
+            let style = 0x8000_0000 | (key >> 16);
+            let mut state = MotionState::new();
+            let mut seq = RecordingSequence::new();
+            let mut ok = r.set_default_state(&mut state, &mut seq).ok;
+            if ok && style != default_style {
+                ok = r.do_object_motion(style, &mut state, &mut seq, 1.0).ok;
+            }
+            if ok && state.substate != substate {
+                ok = r.do_object_motion(substate, &mut state, &mut seq, 1.0).ok;
+            }
+            if ok {
+                st.transitions_ok += 1;
+            } else {
+                st.transitions_failed += 1;
+            }
+        }
+        st
+    };
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or(ResolveStats {
+        panics: 1,
+        ..ResolveStats::default()
+    })
 }
 
 #[cfg(test)]
