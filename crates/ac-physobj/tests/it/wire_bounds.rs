@@ -14,6 +14,7 @@ use ac_physobj::{MAX_COORDINATE, MAX_HEADING};
 use ac_testkit::synthetic;
 
 use crate::realdata::session;
+use crate::wire_apply::states;
 
 fn fresh() -> PhysicsObj {
     let anims: AnimationCache = synthetic::animations().into_iter().collect();
@@ -22,17 +23,6 @@ fn fresh() -> PhysicsObj {
         .animations(Arc::new(anims))
         .weenie(ConfigWeenie::default())
         .build()
-}
-
-/// The interpreter's interpreted and raw states, when it has them.
-fn states(
-    o: &PhysicsObj,
-) -> Option<(
-    ac_motioninterp::InterpretedMotionState,
-    ac_motioninterp::RawMotionState,
-)> {
-    let mi = o.movement_interpreter()?;
-    Some((mi.interpreted_state()?.clone(), mi.raw_state()?.clone()))
 }
 
 /// Everything the session sent, decoded.
