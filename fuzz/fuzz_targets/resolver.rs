@@ -17,6 +17,15 @@ use libfuzzer_sys::fuzz_target;
 /// such tables, so a long script made inputs take over half a second.
 const MAX_COMMANDS: usize = 128;
 
+/// Modifiers the motion state may hold before the script ends. Each resolver call that
+/// clears physics re-applies the listed modifiers, nesting up to `MAX_REMODIFY_DEPTH` (8)
+/// deep, so its work grows like (modifiers)^depth up to the `REMODIFY_BUDGET` of 4096
+/// re-applications; with long modifier lists most commands spent that whole budget and an
+/// input took milliseconds. At most three modifiers keep a call to a few hundred
+/// re-applications (the command that lists more still runs, once); the budget itself has its
+/// own tests in `ac-motiontable`.
+const MAX_MODIFIERS: usize = 3;
+
 fuzz_target!(|data: &[u8]| {
     let mut input = Input::new(data);
     let Some(Ok(table)) = input.chunk().map(MotionTable::parse) else {
@@ -95,6 +104,9 @@ fuzz_target!(|data: &[u8]| {
         queued += after.saturating_sub(before) as u64;
         // Keep the recording small: the ops are not checked, only the run.
         let _ = seq.take_ops();
+        if mgr.state().modifiers().len() > MAX_MODIFIERS {
+            break;
+        }
     }
     mgr.handle_exit_world(&mut done);
     assert!(mgr.pending().is_empty(), "exit world drains the queue");

@@ -5,8 +5,20 @@
 //! An update costs the frame boundaries it crosses, up to `MAX_BOUNDARIES_PER_UPDATE` (2^24):
 //! seconds for one input when framerate × time step is huge. Those extremes have their own
 //! tests in `ac-sequence` (`tests/it/extreme.rs`); here an update whose largest
-//! framerate × time step exceeds [`MAX_FRAMES_PER_UPDATE`] is skipped (NaN still runs), so an
-//! input stays fast and the campaign reaches its executions.
+//! framerate × time step exceeds [`MAX_FRAMES_PER_UPDATE`] is skipped (NaN still runs), and the
+//! script ends once its updates together have done [`MAX_WORK_PER_INPUT`] units of work
+//! (boundaries plus node transitions, as [`ac_sequence::UpdateWork`] counts them), so an input
+//! stays fast and the campaign reaches its executions. Each boundary costs a pos frame, hooks
+//! and a rotation; without the second bound 128 operations of 256 frames each took about a
+//! millisecond instrumented.
+//!
+//! No update runs while a node's range is inverted (low frame above high frame, e.g. after a
+//! negative framerate multiplier). Such a node hands back more time than it was given, so a
+//! list cycling through it never runs out of time (quirk `negative-multiplier-stall`; the
+//! reference recurses until its stack overflows) and the update stops only at
+//! `MAX_ADVANCES_PER_UPDATE`: about half a second instrumented, whatever the time step. That
+//! bound has its own test in `ac-sequence` (`tests/it/extreme.rs`); the list edits still run on
+//! such nodes here.
 
 #![no_main]
 
@@ -26,6 +38,9 @@ const MAX_OPS: usize = 128;
 
 /// Frames an update may cross at most (see the crate docs).
 const MAX_FRAMES_PER_UPDATE: f32 = 256.0;
+
+/// Boundaries plus transitions all updates of one input may do together (see the crate docs).
+const MAX_WORK_PER_INPUT: u64 = 1024;
 
 fn vec3(input: &mut Input<'_>) -> Option<Vec3> {
     Some(Vec3::new(input.f32()?, input.f32()?, input.f32()?))
@@ -49,6 +64,7 @@ fuzz_target!(|data: &[u8]| {
     let mut seq = Sequence::new(Arc::new(cache), Rules::ace());
     let mut frame = AFrame::IDENTITY;
     let mut hooks: Vec<AnimationHook> = Vec::new();
+    let mut spent: u64 = 0;
     for _ in 0..MAX_OPS {
         let Some(op) = input.u8() else { break };
         match op % 10 {
@@ -65,13 +81,18 @@ fuzz_target!(|data: &[u8]| {
             3 | 4 => {
                 let Some(dt) = input.f32() else { break };
                 let fastest = seq.nodes().map(|n| n.framerate().abs()).fold(0.0, f32::max);
-                if fastest * dt.abs() > MAX_FRAMES_PER_UPDATE {
+                let inverted = seq.nodes().any(|n| n.low_frame() > n.high_frame());
+                if fastest * dt.abs() > MAX_FRAMES_PER_UPDATE || inverted {
                     continue;
                 }
                 hooks.clear();
                 let work = seq.update(dt, Some(&mut frame), Some(&mut hooks));
                 assert!(work.advances <= MAX_ADVANCES_PER_UPDATE, "{work:?}");
                 assert!(work.boundaries <= MAX_BOUNDARIES_PER_UPDATE, "{work:?}");
+                spent += work.boundaries + u64::from(work.advances);
+                if spent >= MAX_WORK_PER_INPUT {
+                    break;
+                }
             }
             5 => {
                 let Some(n) = input.u8() else { break };

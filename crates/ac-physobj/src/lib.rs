@@ -138,7 +138,7 @@ pub use core::Plane;
 #[cfg(feature = "reference-host")]
 pub use events::ObjectEvent;
 pub use flags::{ObjectState, TransientState};
-pub use limits::{MAX_CLOCK, MAX_SPEED};
+pub use limits::{MAX_CLOCK, MAX_COORDINATE, MAX_HEADING, MAX_SPEED};
 pub use moveto::{MAX_REPORT_NESTING, MAX_SELF_REPORTS_PER_CALL, MoveComplete, TargetObject};
 pub use object::{PhysicsObj, SET_POSITION_FLAGS};
 pub use parts::{MotionCompletion, PartArray};

@@ -1,11 +1,15 @@
-//! The user API's bounds on time and speed values.
+//! The user API's bounds on time, speed, heading and coordinate values.
 //!
 //! The reference accepts any float and, given a NaN, an infinity or an absurd magnitude, keeps
 //! running with a poisoned clock or position (a NaN position stays NaN; a clock of 1e17 s
 //! swallows every later step, since `1e17 + 1/30 == 1e17`). The user API refuses such values
 //! with a typed error before anything changes: [`TimeError`](crate::TimeError) for time,
-//! `GeneralMovementFailure` for movement requests. The scenario runner's reference-host calls
-//! do not pass through these checks, so the conformance traces keep the reference's behaviour.
+//! `GeneralMovementFailure` for movement requests. The messages the wire layer applies
+//! ([`crate::apply`]) are held to the same bounds and refused with
+//! [`ApplyError::NotFinite`](crate::apply::ApplyError::NotFinite) or
+//! [`ApplyError::OutOfRange`](crate::apply::ApplyError::OutOfRange). The scenario runner's
+//! reference-host calls do not pass through these checks, so the conformance traces keep the
+//! reference's behaviour.
 
 /// The largest clock value, in seconds, that a [`World`](crate::World) or an object accepts:
 /// 2³² s, about 136 years.
@@ -21,6 +25,20 @@ pub const MAX_CLOCK: f64 = 4_294_967_296.0;
 /// absurd one (`f32::MAX`, 1e17) overflows the position to infinity within a tick. A thousand
 /// leaves room for any game's tuning while keeping a day of movement well inside f32.
 pub const MAX_SPEED: f32 = 1000.0;
+
+/// The largest heading magnitude, in degrees, a message may carry: one turn either way.
+///
+/// Why this bound: a compass heading lies in `[0, 360)`; the reference wraps others, but a
+/// heading of 1e30 has no meaningful angle left in f32, so more than a turn is not a heading.
+pub const MAX_HEADING: f32 = 360.0;
+
+/// The largest coordinate or distance magnitude, in metres, a message may carry (a position's
+/// origin, a move-to's target origin, its distances).
+///
+/// Why this bound: origins are local to a cell (a landblock is 192 m across), so real values
+/// stay in the hundreds; up to 10⁵ m f32 still resolves about a centimetre, far beyond it a
+/// step of movement no longer changes the position.
+pub const MAX_COORDINATE: f32 = 100_000.0;
 
 /// Whether `t` is a clock value the API accepts (finite, `|t| ≤ MAX_CLOCK`).
 pub(crate) fn is_valid_clock(t: f64) -> bool {

@@ -69,7 +69,9 @@
 //! # Errors
 //!
 //! An [`ApplyError`] is returned before anything changes when the message names an object
-//! that is not known, or carries a number that is not finite. A move-to the move-to manager
+//! that is not known, or carries a number that is not finite or lies beyond the bounds the
+//! user API keeps (speeds, headings, coordinates: see [`MAX_SPEED`](crate::MAX_SPEED)). A
+//! move-to the move-to manager
 //! refuses ([`ApplyError::Refused`]) is answered after the stance step ran.
 //!
 //! # Example
@@ -141,6 +143,13 @@ pub enum ApplyError {
     /// A number the message carries is not finite (it would poison the object's state).
     #[error("`{0}` is not a finite number")]
     NotFinite(&'static str),
+    /// A number the message carries is finite but beyond the bound the user API keeps for
+    /// its kind: a speed or run rate above [`MAX_SPEED`](crate::MAX_SPEED), a heading above
+    /// [`MAX_HEADING`](crate::MAX_HEADING), a coordinate or distance above
+    /// [`MAX_COORDINATE`](crate::MAX_COORDINATE) in magnitude, or a jump's charge outside
+    /// `0..=1`.
+    #[error("`{0}` is out of range")]
+    OutOfRange(&'static str),
     /// A client's game action given to the server-message router: apply it to the player's
     /// object ([`World::apply_client_action`](crate::World::apply_client_action)).
     #[error("{0} is a client's action, not a message about an object")]

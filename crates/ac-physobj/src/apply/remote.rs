@@ -2,7 +2,9 @@
 //! client applies them (see the module docs of [`crate::apply`]).
 
 use ac_dat::Frame;
-use ac_motioninterp::wire::{Movement, MovementData, MovementDataFlags};
+use ac_motioninterp::wire::{
+    MoveToParameters, Movement, MovementData, MovementDataFlags, TurnToParameters,
+};
 use ac_motioninterp::{ActionNode, MovementParameters, MovementStruct, MovementType, Weenie};
 use glam::Vec3;
 
@@ -10,6 +12,7 @@ use super::stamps::{StaleMessage, Stamp};
 use super::{ApplyError, MotionOutcome, PositionOutcome, Targets, VectorOutcome};
 use crate::Position;
 use crate::flags::TransientState;
+use crate::limits::{MAX_COORDINATE, MAX_HEADING, MAX_SPEED};
 use crate::moveto::TargetObject;
 use crate::object::PhysicsObj;
 use crate::wire::{
@@ -84,66 +87,101 @@ fn resolve(md: &MovementData, targets: &impl Targets) -> Result<Option<TargetObj
     }
 }
 
-fn finite(field: &'static str, values: &[f32]) -> Result<(), ApplyError> {
-    if values.iter().all(|v| v.is_finite()) {
-        Ok(())
-    } else {
+/// Refuses `values` unless each is finite ([`ApplyError::NotFinite`]) and at most `limit` in
+/// magnitude ([`ApplyError::OutOfRange`]).
+pub(super) fn bounded(field: &'static str, values: &[f32], limit: f32) -> Result<(), ApplyError> {
+    if !values.iter().all(|v| v.is_finite()) {
         Err(ApplyError::NotFinite(field))
+    } else if !values.iter().all(|v| v.abs() <= limit) {
+        Err(ApplyError::OutOfRange(field))
+    } else {
+        Ok(())
     }
 }
 
-pub(super) fn finite_actions(
-    field: &'static str,
-    actions: &[ActionNode],
-) -> Result<(), ApplyError> {
-    if actions.iter().all(|a| a.speed.is_finite()) {
-        Ok(())
-    } else {
-        Err(ApplyError::NotFinite(field))
-    }
+/// Speeds and run rates: finite, within [`MAX_SPEED`] as the user API requires.
+pub(super) fn speeds(field: &'static str, values: &[f32]) -> Result<(), ApplyError> {
+    bounded(field, values, MAX_SPEED)
 }
 
-pub(super) fn finite_position(field: &'static str, p: &Position) -> Result<(), ApplyError> {
+/// The action speeds of a motion state (see [`speeds`]).
+pub(super) fn action_speeds(field: &'static str, actions: &[ActionNode]) -> Result<(), ApplyError> {
+    actions.iter().try_for_each(|a| speeds(field, &[a.speed]))
+}
+
+/// A position: its origin within [`MAX_COORDINATE`], its orientation finite.
+pub(super) fn valid_position(field: &'static str, p: &Position) -> Result<(), ApplyError> {
     let q = p.frame.orientation;
     let o = p.frame.origin;
-    finite(field, &[o.x, o.y, o.z, q.x, q.y, q.z, q.w])
+    bounded(field, &[q.x, q.y, q.z, q.w], f32::MAX)?;
+    bounded(field, &[o.x, o.y, o.z], MAX_COORDINATE)
 }
 
-/// Refuse numbers that would poison the object: speeds, distances, headings, the origin. A
-/// move-to's fail distance may be infinite ("never give up"), not NaN.
-fn check_finite(md: &MovementData) -> Result<(), ApplyError> {
+/// Refuse numbers that would poison the object, with the user API's bounds: speeds and run
+/// rates within [`MAX_SPEED`], headings within [`MAX_HEADING`], distances and the origin within
+/// [`MAX_COORDINATE`]. A move-to's fail distance may be infinite ("never give up"), not NaN.
+fn check_numbers(md: &MovementData) -> Result<(), ApplyError> {
     match &md.movement {
         Movement::InterpretedState { state, .. } => {
             let s = &state.state;
-            finite(
+            speeds(
                 "InterpretedMotionState speed",
                 &[s.forward_speed, s.sidestep_speed, s.turn_speed],
             )?;
-            finite_actions("InterpretedMotionState action speed", &s.actions)
+            action_speeds("InterpretedMotionState action speed", &s.actions)
         }
-        Movement::MoveToObject { origin, params, .. }
-        | Movement::MoveToPosition { origin, params, .. } => {
-            let p = params;
-            finite(
-                "MoveToParameters",
-                &[
-                    p.distance_to_object,
-                    p.min_distance,
-                    p.speed,
-                    p.walk_run_threshold,
-                    p.desired_heading,
-                ],
-            )?;
-            if p.fail_distance.is_nan() {
-                return Err(ApplyError::NotFinite("MoveToParameters.fail_distance"));
-            }
+        Movement::MoveToObject {
+            params, run_rate, ..
+        } => move_to_numbers(params, *run_rate),
+        Movement::MoveToPosition {
+            origin,
+            params,
+            run_rate,
+        } => {
+            move_to_numbers(params, *run_rate)?;
             let o = origin.origin;
-            finite("Origin", &[o.x, o.y, o.z])
+            bounded("Origin", &[o.x, o.y, o.z], MAX_COORDINATE)
         }
-        Movement::TurnToObject { params, .. } | Movement::TurnToHeading { params } => {
-            finite("TurnToParameters", &[params.speed, params.desired_heading])
+        Movement::TurnToObject {
+            desired_heading,
+            params,
+            ..
+        } => {
+            bounded("TurnToObject heading", &[*desired_heading], MAX_HEADING)?;
+            turn_to_numbers(params)
         }
+        Movement::TurnToHeading { params } => turn_to_numbers(params),
     }
+}
+
+/// The numbers of a turn (see [`check_numbers`]).
+fn turn_to_numbers(p: &TurnToParameters) -> Result<(), ApplyError> {
+    speeds("TurnToParameters.speed", &[p.speed])?;
+    bounded(
+        "TurnToParameters.desired_heading",
+        &[p.desired_heading],
+        MAX_HEADING,
+    )
+}
+
+/// The numbers of a move-to (see [`check_numbers`]).
+fn move_to_numbers(p: &MoveToParameters, run_rate: f32) -> Result<(), ApplyError> {
+    speeds("MoveToParameters.speed", &[p.speed])?;
+    speeds("MoveToObject/MoveToPosition run_rate", &[run_rate])?;
+    bounded(
+        "MoveToParameters distance",
+        &[p.distance_to_object, p.min_distance, p.walk_run_threshold],
+        MAX_COORDINATE,
+    )?;
+    bounded(
+        "MoveToParameters.desired_heading",
+        &[p.desired_heading],
+        MAX_HEADING,
+    )?;
+    if p.fail_distance.is_nan() {
+        return Err(ApplyError::NotFinite("MoveToParameters.fail_distance"));
+    }
+    Ok(())
 }
 
 impl<W: Weenie> PhysicsObj<W> {
@@ -187,7 +225,7 @@ impl<W: Weenie> PhysicsObj<W> {
         m: &UpdateMotion,
         targets: &impl Targets,
     ) -> Result<MotionOutcome, ApplyError> {
-        check_finite(&m.data)?;
+        check_numbers(&m.data)?;
         let target = resolve(&m.data, targets)?;
         if let Err(stale) = self.accept(m.instance, Stamp::Movement, m.movement) {
             return Ok(MotionOutcome::Stale(stale));
@@ -207,7 +245,7 @@ impl<W: Weenie> PhysicsObj<W> {
         md: &MovementData,
         targets: &impl Targets,
     ) -> Result<MovementApplied, ApplyError> {
-        check_finite(md)?;
+        check_numbers(md)?;
         let target = resolve(md, targets)?;
         self.apply_movement_resolved(md, target)
     }
@@ -347,7 +385,7 @@ impl<W: Weenie> PhysicsObj<W> {
         &mut self,
         u: &UpdatePosition,
     ) -> Result<PositionOutcome, ApplyError> {
-        finite_position("UpdatePosition.position", &u.position)?;
+        valid_position("UpdatePosition.position", &u.position)?;
         if let Err(stale) = self.accept(u.stamps.instance, Stamp::Position, u.stamps.position) {
             return Ok(PositionOutcome::Stale(stale));
         }
@@ -370,7 +408,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// no collision here): it then falls under gravity until it is landed.
     pub fn apply_vector_update(&mut self, v: &VectorUpdate) -> Result<VectorOutcome, ApplyError> {
         let (vel, omega) = (v.velocity, v.omega);
-        finite(
+        speeds(
             "VectorUpdate velocity",
             &[vel.x, vel.y, vel.z, omega.x, omega.y, omega.z],
         )?;
@@ -403,16 +441,16 @@ impl<W: Weenie> PhysicsObj<W> {
         let p = &c.physics;
         let movement = match &p.motion {
             PhysicsMotion::Movement { data, .. } => {
-                check_finite(data)?;
+                check_numbers(data)?;
                 Some((data, resolve(data, targets)?))
             }
             _ => None,
         };
         if let Some(pos) = &p.position {
-            finite_position("CreateObject.position", pos)?;
+            valid_position("CreateObject.position", pos)?;
         }
         let vectors = [p.velocity, p.omega].map(|v| v.unwrap_or(Vec3::ZERO));
-        finite(
+        speeds(
             "CreateObject velocity",
             &[
                 vectors[0].x,

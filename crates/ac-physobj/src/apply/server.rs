@@ -4,7 +4,7 @@
 use ac_motioninterp::Weenie;
 
 use super::ApplyError;
-use super::remote::{finite_actions, finite_position};
+use super::remote::{action_speeds, bounded, speeds, valid_position};
 use crate::Position;
 use crate::object::PhysicsObj;
 use crate::wire::{AutonomousPosition, ContactFlags, Jump, MoveToState};
@@ -23,14 +23,12 @@ impl<W: Weenie> PhysicsObj<W> {
     /// The interpreted state afterwards is what ACE sends the other clients.
     pub fn apply_move_to_state(&mut self, m: &MoveToState) -> Result<(), ApplyError> {
         let raw = &m.raw.state;
-        if ![raw.forward_speed, raw.sidestep_speed, raw.turn_speed]
-            .iter()
-            .all(|v| v.is_finite())
-        {
-            return Err(ApplyError::NotFinite("RawMotionState speed"));
-        }
-        finite_actions("RawMotionState action speed", &raw.actions)?;
-        finite_position("MoveToState.position", &m.position)?;
+        speeds(
+            "RawMotionState speed",
+            &[raw.forward_speed, raw.sidestep_speed, raw.turn_speed],
+        )?;
+        action_speeds("RawMotionState action speed", &raw.actions)?;
+        valid_position("MoveToState.position", &m.position)?;
         self.core.autonomous = true;
         self.get_minterp_routed();
         let long_jump = m.contact.contains(ContactFlags::STANDING_LONG_JUMP);
@@ -48,7 +46,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// collision to land a falling object, so a position reported with contact lands an
     /// airborne object at that height.
     pub fn apply_autonomous_position(&mut self, a: &AutonomousPosition) -> Result<(), ApplyError> {
-        finite_position("AutonomousPosition.position", &a.position)?;
+        valid_position("AutonomousPosition.position", &a.position)?;
         self.take_client_position(&a.position, a.contact);
         Ok(())
     }
@@ -61,8 +59,10 @@ impl<W: Weenie> PhysicsObj<W> {
     /// read (ACE's reader skips it).
     pub fn apply_jump(&mut self, j: &Jump) -> Result<(), ApplyError> {
         let v = j.velocity;
-        if ![v.x, v.y, v.z].iter().all(|c| c.is_finite()) {
-            return Err(ApplyError::NotFinite("Jump.velocity"));
+        speeds("Jump.velocity", &[v.x, v.y, v.z])?;
+        bounded("Jump.extent", &[j.extent], 1.0)?;
+        if j.extent < 0.0 {
+            return Err(ApplyError::OutOfRange("Jump.extent"));
         }
         self.leave_ground();
         self.set_local_velocity(v);

@@ -25,6 +25,7 @@ mod steady;
 #[cfg(feature = "reference-host")]
 mod synthetic;
 mod wire_apply;
+mod wire_bounds;
 mod wire_echo;
 mod wire_fuzz;
 mod wire_messages;

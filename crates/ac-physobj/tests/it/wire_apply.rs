@@ -45,7 +45,7 @@ fn at(x: f32, y: f32, z: f32) -> Position {
 }
 
 /// The interpreter's states, to compare before and after.
-fn states(
+pub(crate) fn states(
     o: &PhysicsObj,
 ) -> Option<(
     ac_motioninterp::InterpretedMotionState,
