@@ -43,7 +43,7 @@
 //! * `negative-multiplier-stall` — a negative framerate multiplier leaves a cyclic node with `low > high` playing backwards;
 //!   ACE's `update_internal` then recurses until the stack overflows. Here the recursion is a
 //!   loop that stops after [`MAX_STALLED_ADVANCES`] consecutive node transitions that do not
-//!   consume time (or [`MAX_ADVANCES_PER_UPDATE`] transitions in total); the rest of the quantum
+//!   bring the leftover time below its smallest value in the update (or [`MAX_ADVANCES_PER_UPDATE`] transitions in total); the rest of the quantum
 //!   is dropped and the play head stays at the last node entered. Each of those transitions
 //!   still queues its AnimationDone hook while the list starts with a link, as ACE would have.
 //! * `far-frame-range` — a stored frame range far outside the animation (e.g. a low frame of −2³¹) played very fast

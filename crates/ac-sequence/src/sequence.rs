@@ -49,13 +49,18 @@ pub const PLAYER_IDLE_ANIMS: [u32; 11] = [
 /// update is dropped.
 pub const MAX_ADVANCES_PER_UPDATE: u32 = 100_000;
 
-/// Consecutive transitions whose leftover time does not shrink after which an update stops.
+/// Consecutive transitions that do not bring the leftover time below the smallest it has been
+/// in the update, after which the update stops.
 ///
 /// A node whose played range cannot consume time (e.g. a negative framerate multiplier leaves
 /// `low > high` with a negative framerate: ACE's `seq_negative_multiplier_recursion`, a stack
 /// overflow) or a framerate so large that a frame is below f32 resolution of the remaining time
-/// would otherwise loop until [`MAX_ADVANCES_PER_UPDATE`]. A single non-shrinking step does
-/// happen legitimately through rounding, so a short run of them is tolerated.
+/// would otherwise loop until [`MAX_ADVANCES_PER_UPDATE`]. The comparison is with the smallest
+/// leftover so far, not the previous one: such a node can hand back a leftover that wobbles by
+/// a rounding step around the quantum (a reversed range played against a negative quantum),
+/// which a comparison with the previous leftover keeps taking for progress. A single
+/// non-shrinking step does happen legitimately through rounding, so a short run of them is
+/// tolerated.
 pub const MAX_STALLED_ADVANCES: u32 = 16;
 
 /// Upper bound on frame boundaries processed one at a time inside one [`Sequence::update`]
@@ -730,7 +735,11 @@ impl Sequence {
     ) {
         let velocity = self.velocity;
         let omega = self.omega;
+        // The stall guard: transitions since the leftover time last fell below the smallest it
+        // has been in this update. Comparing with the previous leftover alone misses a leftover
+        // that wobbles by a rounding step around a value it never leaves.
         let mut stalled: u32 = 0;
+        let mut least_left = dt.abs();
         // Playback log bookkeeping: update time consumed so far, the offset origin where the
         // current stretch began.
         let mut elapsed = 0.0f32;
@@ -834,10 +843,12 @@ impl Sequence {
             }
 
             work.advances += 1;
-            if leftover.abs() >= dt.abs() || leftover.is_nan() {
-                stalled += 1;
-            } else {
+            if leftover.abs() < least_left {
+                least_left = leftover.abs();
                 stalled = 0;
+            } else {
+                // Also taken by a NaN leftover.
+                stalled += 1;
             }
             if work.truncated
                 || work.advances >= MAX_ADVANCES_PER_UPDATE

@@ -5,7 +5,9 @@ use ac_motiontable::Rules;
 use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
-use ac_sequence::{AFrame, AnimationCache, MAX_ADVANCES_PER_UPDATE, Sequence, SequenceError};
+use ac_sequence::{
+    AFrame, AnimationCache, MAX_ADVANCES_PER_UPDATE, MAX_STALLED_ADVANCES, Sequence, SequenceError,
+};
 use glam::{Quat, Vec3};
 
 const LINK: u32 = 0x0300_0010;
@@ -295,5 +297,34 @@ fn far_out_of_range_frames_cost_a_bounded_number_of_steps_per_slice() {
                 "fps {fps}: the runs outside the animation were really crossed ({skipped})"
             );
         }
+    }
+}
+
+#[test]
+fn reversed_range_against_a_negative_quantum_stops_at_the_stall_guard() {
+    // Quirk `negative-multiplier-stall`, found by the `sequence` fuzz target: the whole
+    // animation (7..-2 after the swap) played against a negative quantum hands back a leftover
+    // that wobbles by a rounding step around the quantum, so a guard comparing each leftover
+    // with the previous one kept being reset and the update ran to MAX_ADVANCES_PER_UPDATE.
+    let mut s = Sequence::new(source(), Rules::default());
+    s.append_animation(&data(LINK, 30.0));
+    s.append_animation(&AnimData {
+        anim_id: CYCLE,
+        low_frame: -2,
+        high_frame: -2,
+        framerate: 30.0,
+    });
+    s.multiply_cyclic_animation_framerate(-1.0);
+    let c = s.nodes().last().expect("cycle");
+    assert_eq!((c.low_frame(), c.high_frame()), (7, -2));
+    let mut f = AFrame::IDENTITY;
+    let mut hooks = Vec::new();
+    for _ in 0..3 {
+        let work = s.update(-0.2, Some(&mut f), Some(&mut hooks));
+        assert!(
+            work.advances <= MAX_STALLED_ADVANCES + 2,
+            "bounded by the stall guard: {work:?}"
+        );
+        assert!(finite(&f));
     }
 }
