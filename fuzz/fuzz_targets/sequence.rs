@@ -15,10 +15,12 @@
 //! No update runs while a node's range is inverted (low frame above high frame, e.g. after a
 //! negative framerate multiplier). Such a node hands back more time than it was given, so a
 //! list cycling through it never runs out of time (quirk `negative-multiplier-stall`; the
-//! reference recurses until its stack overflows) and the update stops only at
-//! `MAX_ADVANCES_PER_UPDATE`: about half a second instrumented, whatever the time step. That
-//! bound has its own test in `ac-sequence` (`tests/it/extreme.rs`); the list edits still run on
-//! such nodes here.
+//! reference recurses until its stack overflows). This target found a case where the player's
+//! stall guard let one update run to `MAX_ADVANCES_PER_UPDATE` (about half a second
+//! instrumented); the guard now stops it after `MAX_STALLED_ADVANCES`, pinned by
+//! `extreme::reversed_range_against_a_negative_quantum_stops_at_the_stall_guard` in
+//! `ac-sequence`. The skip stays so this target spends its executions elsewhere; the list edits
+//! still run on such nodes here.
 
 #![no_main]
 
