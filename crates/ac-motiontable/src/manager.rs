@@ -114,7 +114,7 @@ impl fmt::Debug for MotionCompletion {
 pub struct MotionTableManager {
     table: Option<Resolver>,
     state: MotionState,
-    animation_counter: u32,
+    /// The pending queue and ACE's `AnimationCounter` (`pending.animation_counter`).
     pending: PendingQueue,
 }
 
@@ -164,7 +164,7 @@ impl MotionTableManager {
 
     /// ACE `AnimationCounter`: AnimDone credits not yet consumed by the queue head.
     pub fn animation_counter(&self) -> u32 {
-        self.animation_counter
+        self.pending.animation_counter
     }
 
     /// The pending queue, head first.
@@ -250,9 +250,10 @@ impl MotionTableManager {
         if self.pending.is_empty() {
             return;
         }
-        self.animation_counter = self.animation_counter.wrapping_add(1);
-        while let Some(e) = self.pending.front() {
-            if e.num_anims > self.animation_counter {
+        let q = &mut self.pending;
+        q.animation_counter = q.animation_counter.wrapping_add(1);
+        while let Some(e) = q.front() {
+            if e.num_anims > q.animation_counter {
                 break;
             }
             if is_action(e.motion) {
@@ -263,11 +264,11 @@ impl MotionTableManager {
                 motion: e.motion,
                 success,
             });
-            self.animation_counter = self.animation_counter.wrapping_sub(e.num_anims);
-            self.pending.pop_front();
+            q.animation_counter = q.animation_counter.wrapping_sub(e.num_anims);
+            q.pop_front();
         }
-        if self.animation_counter != 0 && self.pending.is_empty() {
-            self.animation_counter = 0;
+        if q.animation_counter != 0 && q.is_empty() {
+            q.animation_counter = 0;
         }
     }
 
@@ -338,8 +339,9 @@ impl MotionTableManager {
     /// call that completes it: the observable result is exactly ACE's, in O(entries).
     fn drain(&mut self, out: &mut Vec<MotionCompletion>) {
         while let Some(head) = self.pending.front() {
-            if u64::from(head.num_anims) > u64::from(self.animation_counter) + 1 {
-                self.animation_counter = head.num_anims - 1;
+            let counter = &mut self.pending.animation_counter;
+            if u64::from(head.num_anims) > u64::from(*counter) + 1 {
+                *counter = head.num_anims - 1;
             }
             self.animation_done(false, out);
         }
@@ -377,7 +379,7 @@ mod tests {
         m.drain(&mut out);
         assert_eq!(out.len(), 2);
         assert!(out.iter().all(|c| !c.success));
-        assert_eq!(m.animation_counter, 0);
+        assert_eq!(m.animation_counter(), 0);
     }
 
     #[test]

@@ -33,12 +33,10 @@
 //! Every index is a stack threaded through the entries themselves: the queue keeps the top
 //! of each stack, and each entry the distance back to the entry below it in the stacks it
 //! belongs to. Appends push, cuts pop from the top, and completions (which remove the bottom
-//! of every stack, the queue's front) only shift the tops, so the bookkeeping is amortised
-//! O(1) and costs no allocation beyond the entries' own buffer.
+//! of every stack, the queue's front) only move the queue's head past it, so the bookkeeping
+//! is amortised O(1) and costs no allocation beyond the entries' own buffer.
 //! `crates/ac-motiontable/tests/it/queue_literal.rs` checks the result call by call against a
 //! literal transcription of ACE's rescanning code.
-
-use std::collections::VecDeque;
 
 #[cfg(feature = "tracing")]
 use crate::MotionCommand;
@@ -90,25 +88,37 @@ struct Slot {
     below: [u32; stack::COUNT],
 }
 
-/// The pending motions, head first, with the indexes of the redundancy rule.
+/// The pending motions, head first, with the indexes of the redundancy rule and the
+/// manager's AnimDone counter (kept here, where it fills the header's padding).
 ///
-/// Indexes count from the front, stored plus one so that 0 means "none"; a queue longer than
+/// The entries live in one `Vec` from `head` on; the slots before `head` have completed.
+/// Indexes are positions in that `Vec`, stored plus one so that 0 means "none", and an index
+/// below `head` means "completed", so a completion moves `head` and touches no index. The
+/// completed slots are dropped when the queue empties (the common case: a link finishes and
+/// nothing else waits) or, for a queue that never empties, when an append finds the buffer
+/// full and at least half of it completed; either way an append is amortised O(1) and the
+/// buffer holds at most about twice the entries pending at once. A queue longer than
 /// `u32::MAX` entries (some 100 GB) cannot be built.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PendingQueue {
-    slots: VecDeque<Slot>,
+    slots: Vec<Slot>,
+    /// The newest [`Branch::Style`] entry (any count) per motion, as index + 1. A list rather
+    /// than a map: the styles queued at once are one or two; boxed, because a stance change is
+    /// rare and an object at rest keeps none of it (8 bytes instead of a 24-byte header).
+    #[allow(clippy::box_collection)] // the box is the point: an 8-byte header when unused
+    styles: Option<Box<Vec<(u32, u32)>>>,
+    /// The first pending slot.
+    head: u32,
     /// The top of each stack, as index + 1 (0: empty).
     tops: [u32; stack::COUNT],
-    /// The newest [`Branch::Style`] entry (any count) per motion, as index + 1. A list rather than a map: the styles queued
-    /// at once are one or two, and an empty list owns no heap (a stance change is rare; an
-    /// object at rest keeps none of it).
-    styles: Vec<(u32, u32)>,
+    /// ACE `AnimationCounter` (see [`crate::MotionTableManager::animation_counter`]).
+    pub(crate) animation_counter: u32,
 }
 
 /// The pending entries, head first (a view of [`crate::MotionTableManager`]'s queue).
 #[derive(Debug, Clone, Copy)]
 pub struct Pending<'a> {
-    slots: &'a VecDeque<Slot>,
+    slots: &'a [Slot],
 }
 
 impl<'a> Pending<'a> {
@@ -124,7 +134,7 @@ impl<'a> Pending<'a> {
 
     /// The head entry.
     pub fn front(&self) -> Option<&'a AnimNode> {
-        self.slots.front().map(|s| &s.node)
+        self.slots.first().map(|s| &s.node)
     }
 
     /// The entry at `index` (head = 0).
@@ -152,7 +162,7 @@ impl<'a> IntoIterator for Pending<'a> {
 /// The pending entries, head first (see [`Pending::iter`]).
 #[derive(Debug, Clone)]
 pub struct PendingIter<'a> {
-    slots: std::collections::vec_deque::Iter<'a, Slot>,
+    slots: std::slice::Iter<'a, Slot>,
 }
 
 impl<'a> Iterator for PendingIter<'a> {
@@ -183,58 +193,85 @@ impl std::ops::Index<usize> for Pending<'_> {
     }
 }
 
-/// `index + 1` of the entry `below` entries back from `index`, or 0 when there is none (no
-/// link, or the entry has completed and left the front).
-#[inline]
-fn link(index: usize, below: u32) -> u32 {
-    match below {
-        0 => 0,
-        d if d as usize > index => 0,
-        d => (index - d as usize + 1) as u32,
-    }
-}
-
 impl PendingQueue {
     /// The entries, head first.
     pub(crate) fn entries(&self) -> Pending<'_> {
-        Pending { slots: &self.slots }
+        Pending { slots: self.live() }
+    }
+
+    /// The pending slots.
+    #[inline]
+    fn live(&self) -> &[Slot] {
+        self.slots.get(self.head as usize..).unwrap_or_default()
     }
 
     /// The head entry.
+    #[inline]
     pub(crate) fn front(&self) -> Option<AnimNode> {
-        self.slots.front().map(|s| s.node)
+        self.slots.get(self.head as usize).map(|s| s.node)
     }
 
     /// Whether nothing is pending.
+    #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.head as usize >= self.slots.len()
     }
 
     /// Removes the head entry (it completed).
-    pub(crate) fn pop_front(&mut self) -> Option<AnimNode> {
-        let head = self.slots.pop_front()?.node;
-        // The front is the bottom of every stack it is in: a top at the front empties the
-        // stack, any other top moves one place nearer.
-        for top in &mut self.tops {
-            *top = top.saturating_sub(1);
+    #[inline]
+    pub(crate) fn pop_front(&mut self) {
+        if self.is_empty() {
+            return;
         }
-        if !self.styles.is_empty() {
-            self.styles.retain_mut(|(_, top)| {
-                *top -= 1;
-                *top != 0
-            });
-            if self.styles.is_empty() {
-                self.styles = Vec::new();
+        self.head += 1;
+        if self.is_empty() {
+            // Every index now points below the head: forget them with the slots.
+            self.slots.clear();
+            self.head = 0;
+            self.tops = [0; stack::COUNT];
+            self.styles = None;
+        } else if let Some(styles) = self.styles.as_deref_mut() {
+            // A style whose newest entry completed is no longer queued.
+            let head = self.head;
+            styles.retain(|&(_, top)| top > head);
+            if styles.is_empty() {
+                self.styles = None;
             }
         }
-        Some(head)
+    }
+
+    /// `index + 1` of the entry `below` entries back from `index`, or 0 when there is none
+    /// (no link, or the entry has completed).
+    #[inline]
+    fn link(&self, index: usize, below: u32) -> u32 {
+        match below {
+            0 => 0,
+            d if (d as usize) > index - self.head as usize => 0,
+            d => (index - d as usize + 1) as u32,
+        }
+    }
+
+    /// Drops the completed slots (their indexes with them), before an append that would
+    /// otherwise grow a buffer that is at least half completed.
+    fn compact(&mut self) {
+        let head = self.head;
+        self.slots.drain(..head as usize);
+        self.head = 0;
+        for top in &mut self.tops {
+            *top = top.saturating_sub(head);
+        }
+        if let Some(styles) = self.styles.as_deref_mut() {
+            for (_, top) in styles.iter_mut() {
+                *top -= head;
+            }
+        }
     }
 
     /// Pushes the entry at `index` on stack `which`, linking it to the old top.
     #[inline]
     fn push_on(&mut self, which: usize, index: usize, below: &mut [u32; stack::COUNT]) {
         let top = self.tops[which];
-        below[which] = if top == 0 {
+        below[which] = if top <= self.head {
             0
         } else {
             (index + 1 - top as usize) as u32
@@ -244,6 +281,12 @@ impl PendingQueue {
 
     /// ACE `add_to_queue`: append, then `remove_redundant_links` (see the module docs).
     pub(crate) fn push<S: AnimSequence + ?Sized>(&mut self, node: AnimNode, seq: &mut S) {
+        if self.head != 0
+            && self.slots.len() == self.slots.capacity()
+            && self.head as usize >= self.slots.len() / 2
+        {
+            self.compact();
+        }
         let index = self.slots.len();
         let kind = branch(node.motion);
         let cut_after = match (node.num_anims, kind) {
@@ -256,9 +299,10 @@ impl PendingQueue {
             // Only the newest entry of a motion is ever looked at: cuts keep styles, and the
             // older ones complete before it.
             let new_top = (index + 1) as u32;
-            match self.styles.iter_mut().find(|(m, _)| *m == node.motion) {
+            let styles = self.styles.get_or_insert_with(Box::default);
+            match styles.iter_mut().find(|(m, _)| *m == node.motion) {
                 Some((_, top)) => *top = new_top,
-                None => self.styles.push((node.motion, new_top)),
+                None => styles.push((node.motion, new_top)),
             }
         }
         if node.num_anims != 0 {
@@ -273,12 +317,12 @@ impl PendingQueue {
                 self.push_on(stack::STYLE_BARRIERS, index, &mut below);
             }
         }
-        self.slots.push_back(Slot { node, below });
+        self.slots.push(Slot { node, below });
         trace_event!(
             trace,
             motion = ?MotionCommand(node.motion),
             num_anims = node.num_anims,
-            pending = self.slots.len(),
+            pending = self.slots.len() - self.head as usize,
             "queued"
         );
         if let Some(keep) = cut_after {
@@ -286,16 +330,17 @@ impl PendingQueue {
         }
     }
 
-    /// The top of stack `which`, as an index.
+    /// The top of stack `which`, as an index (`None` when empty or completed).
     #[inline]
     fn top(&self, which: usize) -> Option<usize> {
-        self.tops[which].checked_sub(1).map(|i| i as usize)
+        let top = self.tops[which];
+        (top > self.head).then(|| top as usize - 1)
     }
 
     /// The member of stack `which` below the one at `index`.
     #[inline]
     fn below(&self, which: usize, index: usize) -> Option<usize> {
-        link(index, self.slots[index].below[which])
+        self.link(index, self.slots[index].below[which])
             .checked_sub(1)
             .map(|i| i as usize)
     }
@@ -326,7 +371,7 @@ impl PendingQueue {
     #[inline]
     fn equal_style_before_barrier(&self, motion: u32) -> Option<usize> {
         let barrier = self.top(stack::STYLE_BARRIERS);
-        let &(_, top) = self.styles.iter().find(|(m, _)| *m == motion)?;
+        let &(_, top) = self.styles.as_deref()?.iter().find(|(m, _)| *m == motion)?;
         let same = top as usize - 1;
         barrier.is_none_or(|b| same >= b).then_some(same)
     }
@@ -337,7 +382,7 @@ impl PendingQueue {
     fn truncate_after<S: AnimSequence + ?Sized>(&mut self, keep: usize, seq: &mut S) {
         let mut total: u32 = 0;
         while let Some(i) = self.top(stack::NONZERO).filter(|&i| i > keep) {
-            self.tops[stack::NONZERO] = link(i, self.slots[i].below[stack::NONZERO]);
+            self.tops[stack::NONZERO] = self.link(i, self.slots[i].below[stack::NONZERO]);
             total = total.wrapping_add(self.slots[i].node.num_anims);
             self.slots[i].node.num_anims = 0;
         }
@@ -347,7 +392,7 @@ impl PendingQueue {
             stack::STYLE_BARRIERS,
         ] {
             while let Some(i) = self.top(which).filter(|&i| i > keep) {
-                self.tops[which] = link(i, self.slots[i].below[which]);
+                self.tops[which] = self.link(i, self.slots[i].below[which]);
             }
         }
         trace_event!(

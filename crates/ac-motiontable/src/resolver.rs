@@ -912,15 +912,27 @@ impl Resolver {
     /// emptied the live list, ACE dereferences null; the port ends the loop. Recursion depth and
     /// total work are bounded by [`MAX_REMODIFY_DEPTH`] and [`REMODIFY_BUDGET`]
     /// (`mt_remodify_infinite_recursion`).
+    #[inline(always)]
     fn re_modify<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         seq: &mut S,
         st: &mut MotionState,
         cx: &mut Cx<E>,
     ) {
-        if st.modifiers().is_empty() {
-            return;
+        // Most transitions have no modifier to re-apply: answered without a call.
+        if st.has_modifiers() {
+            self.re_modify_listed(seq, st, cx);
         }
+    }
+
+    /// [`Self::re_modify`] with at least one modifier listed.
+    #[inline(never)]
+    fn re_modify_listed<S: AnimSequence + ?Sized, E: Explain>(
+        &self,
+        seq: &mut S,
+        st: &mut MotionState,
+        cx: &mut Cx<E>,
+    ) {
         if cx.depth >= MAX_REMODIFY_DEPTH {
             cx.note(|| limit(Limit::RemodifyDepth));
             return;

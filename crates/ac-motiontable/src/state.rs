@@ -18,9 +18,11 @@ pub struct Motion {
 ///
 /// List semantics are the reference's exactly: modifiers are inserted at the **head** (so the
 /// newest is first, which is what makes quirk `remodify-live-head` visible), actions are appended at the **tail**
-/// and completed from the head. The lists are small `Vec`s (index 0 = head); their capacity is
-/// kept when entries are removed so steady-state resolution does not allocate. `Debug` names
-/// every motion beside its id (`substate: RunForward(0x44000007)`).
+/// and completed from the head. Both lists share one small buffer, the modifiers (head first)
+/// before the actions (oldest first): one 24-byte header instead of two, and one allocation
+/// for an object that ever had a modifier or an action. Its capacity is kept when entries are
+/// removed so steady-state resolution does not allocate. `Debug` names every motion beside its
+/// id (`substate: RunForward(0x44000007)`).
 #[derive(Clone, PartialEq)]
 pub struct MotionState {
     /// Current stance (0 until `SetDefaultState`).
@@ -29,8 +31,10 @@ pub struct MotionState {
     pub substate: u32,
     /// Speed of the current substate (1.0 by default).
     pub substate_mod: f32,
-    modifiers: Vec<Motion>,
-    actions: Vec<Motion>,
+    /// How many entries of `list` are modifiers (they come first).
+    modifier_count: u32,
+    /// The modifiers, newest first, then the actions, oldest first.
+    list: Vec<Motion>,
 }
 
 impl fmt::Debug for Motion {
@@ -50,15 +54,15 @@ impl fmt::Debug for MotionState {
             style,
             substate,
             substate_mod,
-            modifiers,
-            actions,
+            modifier_count: _,
+            list: _,
         } = self;
         f.debug_struct("MotionState")
             .field("style", &MotionCommand(*style))
             .field("substate", &MotionCommand(*substate))
             .field("substate_mod", substate_mod)
-            .field("modifiers", modifiers)
-            .field("actions", actions)
+            .field("modifiers", &self.modifiers())
+            .field("actions", &self.actions())
             .finish()
     }
 }
@@ -76,30 +80,38 @@ impl MotionState {
             style: 0,
             substate: 0,
             substate_mod: 1.0,
-            modifiers: Vec::new(),
-            actions: Vec::new(),
+            modifier_count: 0,
+            list: Vec::new(),
         }
     }
 
     /// The modifier list, head (newest) first.
+    #[inline]
     pub fn modifiers(&self) -> &[Motion] {
-        &self.modifiers
+        &self.list[..self.modifier_count as usize]
+    }
+
+    /// Whether any modifier is listed (what `re_modify` asks first, on every transition).
+    #[inline]
+    pub fn has_modifiers(&self) -> bool {
+        self.modifier_count != 0
     }
 
     /// The action list, oldest first.
+    #[inline]
     pub fn actions(&self) -> &[Motion] {
-        &self.actions
+        &self.list[self.modifier_count as usize..]
     }
 
     /// Append an action at the tail (ACE `add_action`).
     pub fn add_action(&mut self, id: u32, speed_mod: f32) {
-        self.actions.push(Motion { id, speed_mod });
+        self.list.push(Motion { id, speed_mod });
     }
 
     /// Add a modifier unless it equals the substate or is already listed (ACE `add_modifier`);
     /// returns whether it was added (at the head).
     pub fn add_modifier(&mut self, id: u32, speed_mod: f32) -> bool {
-        if self.substate == id || self.modifiers.iter().any(|m| m.id == id) {
+        if self.substate == id || self.modifiers().iter().any(|m| m.id == id) {
             return false;
         }
         self.add_modifier_no_check(id, speed_mod);
@@ -108,28 +120,34 @@ impl MotionState {
 
     /// Insert a modifier at the head without checks (ACE `add_modifier_no_check`).
     pub fn add_modifier_no_check(&mut self, id: u32, speed_mod: f32) {
-        self.modifiers.insert(0, Motion { id, speed_mod });
+        self.list.insert(0, Motion { id, speed_mod });
+        self.modifier_count += 1;
     }
 
     /// Empty the action list.
     pub fn clear_actions(&mut self) {
-        self.actions.clear();
+        self.list.truncate(self.modifier_count as usize);
     }
 
     /// Empty the modifier list.
     pub fn clear_modifiers(&mut self) {
-        self.modifiers.clear();
+        self.list.drain(..self.modifier_count as usize);
+        self.modifier_count = 0;
     }
 
     /// Remove the oldest action, if any (ACE `remove_action_head`).
     pub fn remove_action_head(&mut self) {
-        if !self.actions.is_empty() {
-            self.actions.remove(0);
+        let head = self.modifier_count as usize;
+        if head < self.list.len() {
+            self.list.remove(head);
         }
     }
 
     /// Remove the modifier at `index` (head = 0); out of range is a no-op like ACE's null node.
     pub fn remove_modifier(&mut self, index: usize) -> Option<Motion> {
-        (index < self.modifiers.len()).then(|| self.modifiers.remove(index))
+        (index < self.modifier_count as usize).then(|| {
+            self.modifier_count -= 1;
+            self.list.remove(index)
+        })
     }
 }

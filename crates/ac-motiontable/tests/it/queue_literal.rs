@@ -269,3 +269,27 @@ fn long_queues_match_the_literal_transcription() {
         run(&calls).expect("same as the literal transcription");
     }
 }
+
+/// Scripts where completions keep pace with appends, so the queue lives long without
+/// emptying: its buffer drops completed slots while entries are still pending (the indexes
+/// are rebased then), which the short scripts above rarely reach.
+#[test]
+fn queues_that_never_empty_match_the_literal_transcription() {
+    let mut state: u64 = 0x5EED_0015;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    for _ in 0..20 {
+        let calls: Vec<Call> = (0..3000)
+            .map(|_| match next() % 100 {
+                0..=2 => Call::UseTime,
+                3..=44 => Call::AnimationDone(next() % 8 != 0),
+                _ => Call::Add(MOTIONS[next() % MOTIONS.len()], 1 + (next() % 2) as u32),
+            })
+            .collect();
+        run(&calls).expect("same as the literal transcription");
+    }
+}
