@@ -163,9 +163,35 @@ struct Index {
     modifier_map: KeyMap,
     /// Outer link key → position in `link_outer` (whether `Links[outer]` exists).
     link_outer_map: KeyMap,
-    /// `outer << 32 | inner` → position in `link_inner`.
+    /// `outer << 32 | inner` → position in `link_inner` (and in `hops`).
     link_map: KeyMap,
+    /// Per entry of `link_inner`, what the substate branch needs besides the link when it
+    /// takes that link directly (see [`Hop`]).
+    hops: Vec<Hop>,
 }
+
+/// The rest of a direct substate transition along one link `Links[(style, from)][motion]`,
+/// found when the table is indexed so that the commonest resolution (a substate change with
+/// a forward link) makes one lookup instead of three: the style's default substate and the
+/// destination cycle.
+///
+/// An outer link key keeps only the low 16 bits of the style, so a hop belongs to the one
+/// style (from `StyleDefaults` and `DefaultStyle`) with those bits, and is used only when the
+/// object's style is exactly that one; otherwise (or without a cycle) the resolver takes its
+/// general path, which answers the same.
+#[derive(Debug, Clone, Copy)]
+struct Hop {
+    /// The style this hop was found for; 0 (never an object's style here) for none.
+    style: u32,
+    /// `StyleDefaults[style]`, or 0.
+    style_default: u32,
+    /// Position in the record's cycles of `Cycles[(style, motion)]`, else of
+    /// `Cycles[(DefaultStyle, motion)]`; [`NO_CYCLE`] for neither.
+    cycle: u32,
+}
+
+/// [`Hop::cycle`] when the destination has no cycle.
+const NO_CYCLE: u32 = u32::MAX;
 
 /// The [`KeyMap`] of a sorted `(key, …)` list: key → position in the list.
 fn key_map<T>(sorted: &[(u32, T)]) -> KeyMap {
@@ -207,6 +233,53 @@ fn index_positions<T>(entries: &[(u32, T)]) -> Vec<(u32, u32)> {
     )
 }
 
+/// The [`Hop`] of every entry of `link_inner` (see there).
+fn hops(
+    table: &MotionTable,
+    style_defaults: &[(u32, u32)],
+    style_default_map: &KeyMap,
+    cycle_map: &KeyMap,
+    link_outer: &[(u32, u32, u32)],
+    link_inner: &[(u32, u32, u32)],
+) -> Vec<Hop> {
+    let none = Hop {
+        style: 0,
+        style_default: 0,
+        cycle: NO_CYCLE,
+    };
+    let mut hops = vec![none; link_inner.len()];
+    let mut styles: Vec<u32> = style_defaults.iter().map(|e| e.0).collect();
+    styles.push(table.default_style);
+    styles.sort_unstable();
+    styles.dedup();
+    styles.retain(|&s| s != 0);
+    for &(outer, start, len) in link_outer {
+        // The one style whose outer keys start like this one, if exactly one does.
+        let mut candidates = styles
+            .iter()
+            .filter(|&&s| style_link_key(s) == outer & 0xFFFF_0000);
+        let (Some(&style), None) = (candidates.next(), candidates.next()) else {
+            continue;
+        };
+        let style_default = style_default_map
+            .get(u64::from(style))
+            .map_or(0, |i| style_defaults[i as usize].1);
+        for i in start..start + len {
+            let motion = link_inner[i as usize].0;
+            let cycle = cycle_map
+                .get(u64::from(cycle_key(style, motion)))
+                .or_else(|| cycle_map.get(u64::from(cycle_key(table.default_style, motion))))
+                .unwrap_or(NO_CYCLE);
+            hops[i as usize] = Hop {
+                style,
+                style_default,
+                cycle,
+            };
+        }
+    }
+    hops
+}
+
 impl Resolver {
     /// Index `table`, to be read under `rules` (only its motion-table switches matter here).
     pub fn new(table: impl Into<Arc<MotionTable>>, rules: Rules) -> Self {
@@ -239,10 +312,21 @@ impl Resolver {
             })
             .collect();
         let link_map = KeyMap::new(pairs.into_iter());
+        let style_default_map = key_map(&style_defaults);
+        let cycle_map = record_map(&cycles);
+        let hops = hops(
+            &table,
+            &style_defaults,
+            &style_default_map,
+            &cycle_map,
+            &link_outer,
+            &link_inner,
+        );
         Self {
             ix: Arc::new(Index {
-                style_default_map: key_map(&style_defaults),
-                cycle_map: record_map(&cycles),
+                style_default_map,
+                cycle_map,
+                hops,
                 modifier_map: record_map(&modifiers),
                 link_outer_map: KeyMap::new(
                     link_outer
@@ -613,6 +697,12 @@ impl Resolver {
             cx.note(|| refused(Refusal::NoState));
             return false;
         }
+        if !E::ENABLED
+            && let Some(ok) =
+                self.direct_substate(motion, st, seq, speed, num_anims, stop_modifiers, cx)
+        {
+            return ok;
+        }
         let sd = self.style_default_x(st.style, cx).unwrap_or(0);
         // The guard: "go to the default" while the substate is a turn/sidestep is a no-op
         // (quirk `ready-while-turning`).
@@ -900,6 +990,71 @@ impl Resolver {
         }
         cx.note(|| refused(Refusal::Unresolved));
         false
+    }
+
+    /// The substate branch of [`Self::gos_branches`] when it takes a forward link directly,
+    /// from the link's [`Hop`]: one lookup instead of the style default's, the cycle's and the
+    /// link's. `None` when the request is not that case (a style or non-substate motion, the
+    /// current substate again, a negative speed, no direct link, a link of another style, no
+    /// cycle, a restricted cycle, a speed-sign change): the general path decides those. Not
+    /// for an explained call, whose events the general path reports.
+    ///
+    /// When it answers, it makes the general path's decisions in the same order on the same
+    /// values (the default-while-turning guard, the branch tests, the restricted test, the
+    /// modifier clear, the cut, the link at `speed` — no sign fix, both speeds being
+    /// non-negative —, the cycle, the carry-over), so the state and the sequence end the same.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn direct_substate<S: AnimSequence + ?Sized, E: Explain>(
+        &self,
+        motion: u32,
+        st: &mut MotionState,
+        seq: &mut S,
+        speed: f32,
+        num_anims: &mut u32,
+        stop_modifiers: bool,
+        cx: &mut Cx<E>,
+    ) -> Option<bool> {
+        if is_style(motion)
+            || !is_substate(motion)
+            || motion == st.substate
+            || speed < 0.0
+            || st.substate_mod < 0.0
+        {
+            return None;
+        }
+        let key = u64::from(cycle_key(st.style, st.substate)) << 32 | u64::from(motion);
+        let i = self.ix.link_map.get(key)? as usize;
+        let hop = self.ix.hops[i];
+        if hop.style != st.style || hop.cycle == NO_CYCLE {
+            return None;
+        }
+        let sd = hop.style_default;
+        if motion == sd && !stop_modifiers && is_modifier(st.substate) {
+            return Some(true);
+        }
+        let md = &self.ix.table.cycles[hop.cycle as usize].1;
+        if (md.is_restricted() && sd != st.substate) || !self.same_sign(speed, st.substate_mod) {
+            return None;
+        }
+        let (_, oi, ii) = self.ix.link_inner[i];
+        let link = &self.ix.table.links[oi as usize].1[ii as usize].1;
+        if md.clears_modifiers() {
+            st.clear_modifiers();
+        }
+        cut(seq, cx);
+        add_motion(seq, Some(link), speed);
+        add_motion(seq, Some(md), speed);
+        if is_modifier(st.substate) && sd != motion {
+            st.add_modifier_no_check(st.substate, st.substate_mod);
+        }
+        st.substate_mod = speed;
+        st.substate = motion;
+        self.re_modify(seq, st, cx);
+        *num_anims = count(Some(md))
+            .wrapping_add(count(Some(link)))
+            .wrapping_sub(1);
+        Some(true)
     }
 
     /// ACE `re_modify`: re-apply the modifiers after a transition cleared physics.
