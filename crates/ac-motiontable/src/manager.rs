@@ -333,18 +333,30 @@ impl MotionTableManager {
 
     /// ACE's `while (pending not empty) AnimationDone(false)`.
     ///
-    /// Quirk `enter-world-underflow` (robustness case `mtm_enter_world_underflow_hang`): an entry holding
-    /// `0xFFFFFFFF` needs ~4.3·10⁹ calls in ACE. A call that cannot complete the head only
-    /// increments the counter, so the port jumps the counter straight to `head − 1` before the
-    /// call that completes it: the observable result is exactly ACE's, in O(entries).
+    /// Every call of that loop completes the head or only raises the counter, and the loop
+    /// runs until the queue is empty; so every entry completes, in order, with
+    /// `success = false` (its action head popped when it is an Action), and the last call
+    /// leaves the counter at 0. The port does exactly that in one pass, without the calls.
+    /// An empty queue makes no call and keeps the counter.
+    ///
+    /// Quirk `enter-world-underflow` (robustness case `mtm_enter_world_underflow_hang`): an
+    /// entry holding `0xFFFFFFFF` needs ~4.3·10⁹ calls in ACE; the one pass gives ACE's
+    /// result at once, in O(entries).
     fn drain(&mut self, out: &mut Vec<MotionCompletion>) {
-        while let Some(head) = self.pending.front() {
-            let counter = &mut self.pending.animation_counter;
-            if u64::from(head.num_anims) > u64::from(*counter) + 1 {
-                *counter = head.num_anims - 1;
-            }
-            self.animation_done(false, out);
+        if self.pending.is_empty() {
+            return;
         }
+        for e in self.pending.entries() {
+            if is_action(e.motion) {
+                self.state.remove_action_head();
+            }
+            trace_event!(debug, motion = ?MotionCommand(e.motion), success = false, "motion done (AnimDone)");
+            out.push(MotionCompletion {
+                motion: e.motion,
+                success: false,
+            });
+        }
+        self.pending.clear();
     }
 
     /// ACE `add_to_queue`: append and cut redundant link animations.

@@ -217,6 +217,21 @@ impl PendingQueue {
         self.head as usize >= self.slots.len()
     }
 
+    /// Removes every entry (they all completed) and zeroes the AnimDone counter.
+    pub(crate) fn clear(&mut self) {
+        self.forget_slots();
+        self.animation_counter = 0;
+    }
+
+    /// Empties the buffer and the indexes into it (the counter is the caller's).
+    #[inline]
+    fn forget_slots(&mut self) {
+        self.slots.clear();
+        self.head = 0;
+        self.tops = [0; stack::COUNT];
+        self.styles = None;
+    }
+
     /// Removes the head entry (it completed).
     #[inline]
     pub(crate) fn pop_front(&mut self) {
@@ -226,10 +241,7 @@ impl PendingQueue {
         self.head += 1;
         if self.is_empty() {
             // Every index now points below the head: forget them with the slots.
-            self.slots.clear();
-            self.head = 0;
-            self.tops = [0; stack::COUNT];
-            self.styles = None;
+            self.forget_slots();
         } else if let Some(styles) = self.styles.as_deref_mut() {
             // A style whose newest entry completed is no longer queued.
             let head = self.head;
