@@ -1123,11 +1123,11 @@ impl<'a> Walk<'a> {
         if let Some(f) = frame.as_deref_mut() {
             let pos = anim.pos_frames.get(index).unwrap_or(&AFrame::IDENTITY);
             if forward {
-                shortcut::combine_into(f, pos);
+                shortcut::combine_and_integrate(f, pos, self.frame_step);
             } else {
                 shortcut::subtract_into(f, pos);
+                self.physics(f);
             }
-            self.physics(f);
         }
         if let Some(part) = anim.part_frames.get(index)
             && !part.hooks.is_empty()
