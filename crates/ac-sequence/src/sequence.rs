@@ -8,7 +8,6 @@ use ac_dat::{
 };
 use ac_motiontable::{Rules, SharedRules};
 use glam::Vec3;
-use slotmap::SlotMap;
 
 use crate::aframe::{AFrame, EPSILON};
 use crate::node::AnimSequenceNode;
@@ -16,14 +15,17 @@ use crate::playback::{LoggedNode, PlaybackLog, Stretch};
 use crate::provider::AnimationSource;
 use crate::shortcut::{self, floor64};
 
-slotmap::new_key_type! {
-    /// A stable handle to one node of a [`Sequence`]'s anim list.
-    ///
-    /// ACE keeps `CurrAnim` and `FirstCyclic` as `LinkedListNode` references and compares them
-    /// by identity; a versioned slotmap key gives the same identity semantics (a removed node's
-    /// handle never aliases a later node).
-    pub struct NodeId;
-}
+/// A stable handle to one node of a [`Sequence`]'s anim list.
+///
+/// ACE keeps `CurrAnim` and `FirstCyclic` as `LinkedListNode` references and compares them by
+/// identity; a handle is the node's serial number in its sequence, which gives the same
+/// identity semantics (a removed node's handle does not alias a later node until 2³² more
+/// nodes have been appended to that sequence).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(u32);
+
+/// A list position meaning "no node" (`CurrAnim` or `FirstCyclic` unset).
+const NONE: u32 = u32::MAX;
 
 /// The animation ids ACE treats as player idle animations (`Sequence.PlayerIdleAnims`), used by
 /// [`Sequence::is_idle_anim`].
@@ -108,11 +110,21 @@ pub enum SequenceError {
     MissingAnimation(u32),
 }
 
+/// One entry of the anim list: the node and its handle.
 #[derive(Debug, Clone)]
 struct Link {
+    id: NodeId,
     node: AnimSequenceNode,
-    prev: Option<NodeId>,
-    next: Option<NodeId>,
+}
+
+/// What a sequence rarely uses, boxed so that a sequence without it stays small.
+#[derive(Debug, Clone, Default)]
+struct Cold {
+    /// `SetPlacementFrame`: the pose while no node is current, and its id.
+    placement_frame: Option<AnimationFrame>,
+    placement_frame_id: i32,
+    /// The opt-in playback log.
+    playback: Option<PlaybackLog>,
 }
 
 /// The animation player of one object (ACE `Physics/Animation/Sequence`).
@@ -126,23 +138,27 @@ struct Link {
 ///
 /// Cloning is cheap apart from the node list (animations are shared `Arc`s) and keeps node
 /// handles valid in the clone.
+///
+/// The list is a `Vec` in list order: nodes are only ever appended at the end, and removed
+/// from the front (`apricot`), from just before the cyclic tail (links) or as the whole
+/// tail, so positions are cheap to keep and a handle is found by its serial number.
 #[derive(Clone)]
 pub struct Sequence {
-    nodes: SlotMap<NodeId, Link>,
-    head: Option<NodeId>,
-    tail: Option<NodeId>,
-    first_cyclic: Option<NodeId>,
-    curr_anim: Option<NodeId>,
+    nodes: Vec<Link>,
+    /// List position of `FirstCyclic` ([`NONE`] when unset; otherwise below `nodes.len()`).
+    first_cyclic: u32,
+    /// List position of `CurrAnim` ([`NONE`] when unset; otherwise below `nodes.len()`).
+    curr: u32,
+    /// The serial number the next appended node gets.
+    next_id: u32,
     frame_number: f32,
     velocity: Vec3,
     omega: Vec3,
-    placement_frame: Option<AnimationFrame>,
-    placement_frame_id: i32,
     source: Arc<dyn AnimationSource>,
     missing_animation: Option<u32>,
     rules: SharedRules,
-    /// The opt-in playback log (boxed: a sequence without it stays small).
-    playback: Option<Box<PlaybackLog>>,
+    /// The placement frame and the playback log (`None` while neither is set).
+    cold: Option<Box<Cold>>,
 }
 
 impl Default for Sequence {
@@ -197,20 +213,17 @@ impl Sequence {
     /// retail client, except retail's f64 frame counter, which is not modelled.
     pub fn new(source: Arc<dyn AnimationSource>, rules: Rules) -> Self {
         Self {
-            nodes: SlotMap::with_key(),
-            head: None,
-            tail: None,
-            first_cyclic: None,
-            curr_anim: None,
+            nodes: Vec::new(),
+            first_cyclic: NONE,
+            curr: NONE,
+            next_id: 0,
             frame_number: 0.0,
             velocity: Vec3::ZERO,
             omega: Vec3::ZERO,
-            placement_frame: None,
-            placement_frame_id: 0,
             source,
             missing_animation: None,
             rules: SharedRules::new(rules),
-            playback: None,
+            cold: None,
         }
     }
 
@@ -238,44 +251,56 @@ impl Sequence {
     // ------------------------------------------------------------------ list primitives
 
     fn push_back(&mut self, node: AnimSequenceNode) -> NodeId {
-        let prev = self.tail;
-        let id = self.nodes.insert(Link {
-            node,
-            prev,
-            next: None,
-        });
-        match prev.and_then(|p| self.nodes.get_mut(p)) {
-            Some(p) => p.next = Some(id),
-            None => self.head = Some(id),
-        }
-        self.tail = Some(id);
+        let id = NodeId(self.next_id);
+        self.next_id = self.next_id.wrapping_add(1);
+        self.nodes.push(Link { id, node });
         id
     }
 
-    fn unlink(&mut self, id: NodeId) {
-        let Some(link) = self.nodes.remove(id) else {
+    /// The list position `pos` as an index, if a node is there.
+    #[inline]
+    fn index(&self, pos: u32) -> Option<usize> {
+        let i = pos as usize;
+        (i < self.nodes.len()).then_some(i)
+    }
+
+    /// List position of `CurrAnim`.
+    #[inline]
+    fn curr_pos(&self) -> Option<usize> {
+        self.index(self.curr)
+    }
+
+    /// List position of `FirstCyclic`.
+    #[inline]
+    fn first_cyclic_pos(&self) -> Option<usize> {
+        self.index(self.first_cyclic)
+    }
+
+    /// A list position as stored (the list never reaches `u32::MAX` nodes: each takes 24
+    /// bytes or more).
+    #[inline]
+    fn pos32(i: usize) -> u32 {
+        u32::try_from(i).unwrap_or(NONE)
+    }
+
+    /// Removes the nodes at positions `range`, keeping `CurrAnim` and `FirstCyclic` on their
+    /// nodes (callers move them off the removed ones first).
+    fn remove_range(&mut self, range: std::ops::Range<usize>) {
+        let (from, n) = (range.start, range.len());
+        if n == 0 {
             return;
-        };
-        match link.prev.and_then(|p| self.nodes.get_mut(p)) {
-            Some(p) => p.next = link.next,
-            None => self.head = link.next,
         }
-        match link.next.and_then(|n| self.nodes.get_mut(n)) {
-            Some(n) => n.prev = link.prev,
-            None => self.tail = link.prev,
+        self.nodes.drain(range);
+        let n32 = Self::pos32(n);
+        for pos in [&mut self.curr, &mut self.first_cyclic] {
+            if *pos != NONE && *pos as usize >= from {
+                *pos = pos.wrapping_sub(n32);
+            }
         }
     }
 
-    fn prev_of(&self, id: NodeId) -> Option<NodeId> {
-        self.nodes.get(id).and_then(|l| l.prev)
-    }
-
-    fn next_of(&self, id: NodeId) -> Option<NodeId> {
-        self.nodes.get(id).and_then(|l| l.next)
-    }
-
-    fn node_of(&self, id: Option<NodeId>) -> Option<&AnimSequenceNode> {
-        id.and_then(|i| self.nodes.get(i)).map(|l| &l.node)
+    fn node_at(&self, pos: Option<usize>) -> Option<&AnimSequenceNode> {
+        pos.and_then(|i| self.nodes.get(i)).map(|l| &l.node)
     }
 
     // ------------------------------------------------------------------ read-only views
@@ -297,60 +322,51 @@ impl Sequence {
 
     /// The nodes in list order (links first, then the cyclic tail).
     pub fn nodes(&self) -> impl Iterator<Item = &AnimSequenceNode> + '_ {
-        self.node_ids()
-            .filter_map(|id| self.nodes.get(id).map(|l| &l.node))
+        self.nodes.iter().map(|l| &l.node)
     }
 
     /// The node handles in list order.
     pub fn node_ids(&self) -> impl Iterator<Item = NodeId> + '_ {
-        let mut cur = self.head;
-        let mut budget = self.nodes.len();
-        std::iter::from_fn(move || {
-            let id = cur?;
-            if budget == 0 {
-                return None;
-            }
-            budget -= 1;
-            cur = self.next_of(id);
-            Some(id)
-        })
+        self.nodes.iter().map(|l| l.id)
+    }
+
+    /// List position of the node behind a handle.
+    fn find(&self, id: NodeId) -> Option<usize> {
+        self.nodes.iter().position(|l| l.id == id)
     }
 
     /// The node behind a handle, if it is still in the list.
     pub fn node(&self, id: NodeId) -> Option<&AnimSequenceNode> {
-        self.nodes.get(id).map(|l| &l.node)
+        self.node_at(self.find(id))
     }
 
     /// Handle of the first node of the cyclic tail (`FirstCyclic`).
     pub fn first_cyclic(&self) -> Option<NodeId> {
-        self.first_cyclic
+        self.first_cyclic_pos().map(|i| self.nodes[i].id)
     }
 
     /// Handle of the node under the play head (`CurrAnim`).
     pub fn curr_anim(&self) -> Option<NodeId> {
-        self.curr_anim
+        self.curr_pos().map(|i| self.nodes[i].id)
     }
 
     /// The node under the play head.
     pub fn curr_node(&self) -> Option<&AnimSequenceNode> {
-        self.node_of(self.curr_anim)
+        self.node_at(self.curr_pos())
     }
 
-    fn position_of(&self, target: Option<NodeId>) -> i32 {
-        let Some(t) = target else { return -1 };
-        self.node_ids()
-            .position(|id| id == t)
-            .map_or(-1, |p| i32::try_from(p).unwrap_or(i32::MAX))
+    fn position_of(pos: Option<usize>) -> i32 {
+        pos.map_or(-1, |p| i32::try_from(p).unwrap_or(i32::MAX))
     }
 
     /// 0-based list position of `FirstCyclic`, or −1 when unset (the dump's `first_cyclic=`).
     pub fn first_cyclic_index(&self) -> i32 {
-        self.position_of(self.first_cyclic)
+        Self::position_of(self.first_cyclic_pos())
     }
 
     /// 0-based list position of `CurrAnim`, or −1 when unset (the dump's `curr=`).
     pub fn curr_index(&self) -> i32 {
-        self.position_of(self.curr_anim)
+        Self::position_of(self.curr_pos())
     }
 
     /// `FrameNumber`: the fractional play-head position inside the current node (f32 as in ACE;
@@ -376,7 +392,10 @@ impl Sequence {
 
     /// `is_first_cyclic()`: no current node, or the head is on the first cyclic node.
     pub fn is_first_cyclic(&self) -> bool {
-        self.curr_anim.is_none() || self.curr_anim == self.first_cyclic
+        match self.curr_pos() {
+            None => true,
+            Some(c) => Some(c) == self.first_cyclic_pos(),
+        }
     }
 
     /// `is_idle_anim()`: no current node, or it plays one of [`PLAYER_IDLE_ANIMS`].
@@ -390,7 +409,7 @@ impl Sequence {
     pub fn curr_anim_frame(&self) -> Option<&AnimationFrame> {
         match self.curr_node() {
             Some(n) => n.part_frame(self.curr_frame_number()),
-            None => self.placement_frame.as_ref(),
+            None => self.cold.as_ref().and_then(|c| c.placement_frame.as_ref()),
         }
     }
 
@@ -401,7 +420,10 @@ impl Sequence {
 
     /// The placement frame and its id (`SetPlacementFrame`).
     pub fn placement_frame(&self) -> (Option<&AnimationFrame>, i32) {
-        (self.placement_frame.as_ref(), self.placement_frame_id)
+        match self.cold.as_deref() {
+            Some(c) => (c.placement_frame.as_ref(), c.placement_frame_id),
+            None => (None, 0),
+        }
     }
 
     /// Takes the id of the first animation that [`Sequence::append_animation`] could not find
@@ -415,14 +437,13 @@ impl Sequence {
     // ------------------------------------------------------------------ list maintenance
 
     fn append_node(&mut self, node: AnimSequenceNode) -> NodeId {
+        let had_curr = self.curr_pos().is_some();
         let id = self.push_back(node);
         // Every append moves the cyclic marker to the tail.
-        self.first_cyclic = self.tail;
-        if self.curr_anim.is_none() {
-            self.curr_anim = self.head;
-            if let Some(n) = self.node_of(self.curr_anim) {
-                self.frame_number = n.starting_frame();
-            }
+        self.first_cyclic = Self::pos32(self.nodes.len() - 1);
+        if !had_curr {
+            self.curr = 0;
+            self.frame_number = self.nodes[0].node.starting_frame();
         }
         id
     }
@@ -467,45 +488,37 @@ impl Sequence {
     /// moves to the node before the removed one at its ending frame (or to none, frame 0).
     /// Afterwards `first_cyclic` is the new last node (possibly a link, possibly none).
     pub fn remove_cyclic_anims(&mut self) {
-        let mut cur = self.first_cyclic;
-        let mut budget = self.nodes.len();
-        while let Some(n) = cur {
-            if budget == 0 {
-                break;
-            }
-            budget -= 1;
-            if self.curr_anim == Some(n) {
-                self.curr_anim = self.prev_of(n);
-                self.frame_number = self
-                    .node_of(self.curr_anim)
-                    .map_or(0.0, |c| c.ending_frame());
-            }
-            let next = self.next_of(n);
-            self.unlink(n);
-            cur = next;
+        let Some(fc) = self.first_cyclic_pos() else {
+            return;
+        };
+        if self.curr_pos().is_some_and(|c| c >= fc) {
+            // The head moves to the node before the tail (ACE: `CurrAnim.Previous`, taken
+            // once the nodes before it in the tail are gone).
+            self.curr = if fc == 0 { NONE } else { Self::pos32(fc - 1) };
+            self.frame_number = self.curr_node().map_or(0.0, |c| c.ending_frame());
         }
-        self.first_cyclic = self.tail;
+        self.nodes.truncate(fc);
+        self.first_cyclic = match self.nodes.len() {
+            0 => NONE,
+            n => Self::pos32(n - 1),
+        };
     }
 
-    /// One step of `remove_link_animations`: removes the link right before the cyclic tail.
-    /// Returns false when there is none (ACE: `FirstCyclic.Previous == null`; a null
-    /// `FirstCyclic` — an empty list — would be a NullReferenceException in ACE and is simply a
-    /// no-op here).
-    fn remove_one_link(&mut self) -> bool {
-        let Some(fc) = self.first_cyclic else {
-            return false;
+    /// Removes up to `n` links right before the cyclic tail, nearest to it first. Stops when
+    /// there is none left (ACE: `FirstCyclic.Previous == null`; a null `FirstCyclic` — an
+    /// empty list — would be a NullReferenceException in ACE and is simply a no-op here). If
+    /// the play head is on a removed link it jumps to the first cyclic node at its starting
+    /// frame.
+    fn remove_links(&mut self, n: usize) {
+        let Some(fc) = self.first_cyclic_pos() else {
+            return;
         };
-        let Some(prev) = self.prev_of(fc) else {
-            return false;
-        };
-        if self.curr_anim == Some(prev) {
-            self.curr_anim = Some(fc);
-            if let Some(n) = self.node_of(self.curr_anim) {
-                self.frame_number = n.starting_frame();
-            }
+        let from = fc - n.min(fc);
+        if self.curr_pos().is_some_and(|c| (from..fc).contains(&c)) {
+            self.curr = self.first_cyclic;
+            self.frame_number = self.nodes[fc].node.starting_frame();
         }
-        self.unlink(prev);
-        true
+        self.remove_range(from..fc);
     }
 
     /// `remove_link_animations(n)`: removes up to `n` link nodes, nearest to the cyclic tail
@@ -515,25 +528,19 @@ impl Sequence {
     /// On an empty list ACE dereferences null; here it does nothing (quirk
     /// `remove-links-empty`).
     pub fn remove_link_animations(&mut self, n: u32) {
-        for _ in 0..n {
-            if !self.remove_one_link() {
-                return;
-            }
-        }
+        self.remove_links(usize::try_from(n).unwrap_or(usize::MAX));
     }
 
     /// `remove_all_link_animations()`: removes every node before the cyclic tail.
     pub fn remove_all_link_animations(&mut self) {
-        while self.remove_one_link() {}
+        self.remove_links(usize::MAX);
     }
 
     /// `clear_animations()`: empties the list, unsets both handles, frame 0.
     pub fn clear_animations(&mut self) {
         self.nodes.clear();
-        self.head = None;
-        self.tail = None;
-        self.first_cyclic = None;
-        self.curr_anim = None;
+        self.first_cyclic = NONE;
+        self.curr = NONE;
         self.frame_number = 0.0;
     }
 
@@ -547,14 +554,31 @@ impl Sequence {
     pub fn clear(&mut self) {
         self.clear_animations();
         self.clear_physics();
-        self.placement_frame = None;
-        self.placement_frame_id = 0;
+        if let Some(c) = self.cold.as_deref_mut() {
+            c.placement_frame = None;
+            c.placement_frame_id = 0;
+        }
+        self.drop_cold_if_unused();
     }
 
     /// `SetPlacementFrame(frame, id)`: the pose shown while no animation is current.
     pub fn set_placement_frame(&mut self, frame: Option<AnimationFrame>, id: i32) {
-        self.placement_frame = frame;
-        self.placement_frame_id = id;
+        if frame.is_none() && id == 0 && self.cold.is_none() {
+            return;
+        }
+        let c = self.cold.get_or_insert_default();
+        c.placement_frame = frame;
+        c.placement_frame_id = id;
+        self.drop_cold_if_unused();
+    }
+
+    /// Frees the cold part once it holds nothing.
+    fn drop_cold_if_unused(&mut self) {
+        if self.cold.as_deref().is_some_and(|c| {
+            c.placement_frame.is_none() && c.placement_frame_id == 0 && c.playback.is_none()
+        }) {
+            self.cold = None;
+        }
     }
 
     /// `SetVelocity(v)`.
@@ -582,18 +606,11 @@ impl Sequence {
     /// `multiply_cyclic_animation_framerate(r)`: scales every node of the cyclic tail (links are
     /// untouched). A negative rate also swaps each node's low/high frame.
     pub fn multiply_cyclic_animation_framerate(&mut self, rate: f32) {
-        let mut cur = self.first_cyclic;
-        let mut budget = self.nodes.len();
-        while let Some(id) = cur {
-            if budget == 0 {
-                break;
-            }
-            budget -= 1;
-            let Some(link) = self.nodes.get_mut(id) else {
-                break;
-            };
+        let Some(fc) = self.first_cyclic_pos() else {
+            return;
+        };
+        for link in &mut self.nodes[fc..] {
             link.node.multiply_framerate(rate);
-            cur = link.next;
         }
     }
 
@@ -628,21 +645,71 @@ impl Sequence {
         mut hooks: Option<&mut Vec<AnimationHook>>,
     ) -> UpdateWork {
         let mut work = UpdateWork::default();
-        let mut log = self.playback.take();
-        if let Some(log) = log.as_deref_mut() {
+        let mut log = self.cold.as_deref_mut().and_then(|c| c.playback.take());
+        if let Some(log) = log.as_mut() {
             self.log_list(log, dt);
         }
-        if self.head.is_some() {
-            self.update_internal(dt, &mut offset, &mut hooks, &mut work, log.as_deref_mut());
+        if !self.nodes.is_empty() {
+            if log.is_some() || !self.step_within_node(dt, &mut offset, &mut hooks, &mut work) {
+                self.update_internal(dt, &mut offset, &mut hooks, &mut work, log.as_mut());
+            }
             self.apricot();
         } else if let Some(f) = offset {
             apply_physics(f, self.velocity, self.omega, dt, dt);
         }
         if let Some(mut log) = log {
             log.end(work.truncated);
-            self.playback = Some(log);
+            if let Some(c) = self.cold.as_deref_mut() {
+                c.playback = Some(log);
+            }
         }
         work
+    }
+
+    /// The usual update, taken without the general loop's bookkeeping: the head plays forward
+    /// (`FrameNumber` and the time step's frames non-negative, below 2²²), stays inside its
+    /// node (no transition) and crosses only frames the animation has. Does exactly what
+    /// [`Self::update_internal`] does then — the same boundaries in the same order, with the
+    /// same arithmetic — and returns true; returns false, having changed nothing, otherwise.
+    #[inline]
+    fn step_within_node(
+        &mut self,
+        dt: f32,
+        frame: &mut Option<&mut AFrame>,
+        hooks: &mut Option<&mut Vec<AnimationHook>>,
+        work: &mut UpdateWork,
+    ) -> bool {
+        /// Below 2²², `floor64` of a non-negative frame number is its truncation.
+        const LIMIT: f32 = 4_194_304.0;
+        let Some(cur) = self.curr_pos() else {
+            return false;
+        };
+        let node = &self.nodes[cur].node;
+        let fr = node.framerate();
+        let ft = fr * dt;
+        let from = self.frame_number;
+        let frame_num = from + ft;
+        // Also false for NaN and infinities.
+        if !(ft > 0.0 && from >= 0.0 && frame_num < LIMIT) {
+            return false;
+        }
+        // Both in [0, 2²²): the floors ACE compares are the truncations (`floor(−0) = −0`
+        // truncates to 0 as well).
+        let (last, target) = (from as i64, frame_num as i64);
+        // Past `high` the node finishes (a transition); past the animation's frames a
+        // boundary is outside it: both are the general loop's.
+        if target > i64::from(node.high_frame()) || target > node.frames_with_data() {
+            return false;
+        }
+        if last < target {
+            let walk = Walk::new(node, self.velocity, self.omega, fr, dt);
+            for i in last..target {
+                walk.boundary(i as usize, true, frame, hooks); // 0 <= i < frames_with_data
+            }
+            work.boundaries = (target - last) as u64;
+        }
+        self.frame_number = frame_num;
+        true
     }
 
     // ------------------------------------------------------------------ playback log
@@ -650,40 +717,45 @@ impl Sequence {
     /// Turns the [playback log](crate::playback) on (a fresh log whose clock reads 0) or off
     /// (the log is dropped). Turning it on while it is on keeps the log.
     pub fn set_playback_logging(&mut self, on: bool) {
-        match (on, self.playback.is_some()) {
-            (true, false) => self.playback = Some(Box::default()),
-            (false, _) => self.playback = None,
-            (true, true) => {}
+        if on {
+            let c = self.cold.get_or_insert_default();
+            if c.playback.is_none() {
+                c.playback = Some(PlaybackLog::default());
+            }
+        } else {
+            if let Some(c) = self.cold.as_deref_mut() {
+                c.playback = None;
+            }
+            self.drop_cold_if_unused();
         }
     }
 
     /// The playback log, while logging is on.
     pub fn playback_log(&self) -> Option<&PlaybackLog> {
-        self.playback.as_deref()
+        self.cold.as_deref().and_then(|c| c.playback.as_ref())
     }
 
     /// Takes what the log holds so far and keeps logging into an empty log whose clock
     /// continues where the taken one stopped. `None` while logging is off.
     pub fn take_playback_log(&mut self) -> Option<PlaybackLog> {
-        let log = self.playback.as_deref_mut()?;
+        let log = self.cold.as_deref_mut()?.playback.as_mut()?;
         let clock = log.clock();
         Some(std::mem::replace(log, PlaybackLog::starting_at(clock)))
     }
 
     /// Logs the list an update starts from.
     fn log_list(&self, log: &mut PlaybackLog, dt: f32) {
-        let mut cyclic = false;
-        let nodes = self.node_ids().filter_map(|id| {
-            cyclic |= Some(id) == self.first_cyclic;
-            let n = self.node(id)?;
-            Some(LoggedNode {
-                node: id,
+        let fc = self.first_cyclic_pos();
+        let nodes = self.nodes.iter().enumerate().map(|(i, l)| {
+            let n = &l.node;
+            LoggedNode {
+                node: l.id,
                 anim_id: n.anim_id(),
                 framerate: n.framerate(),
                 low_frame: n.low_frame(),
                 high_frame: n.high_frame(),
-                cyclic,
-            })
+                cyclic: fc.is_some_and(|fc| i >= fc),
+            }
         });
         let curr = usize::try_from(self.curr_index()).ok();
         log.begin(
@@ -694,34 +766,21 @@ impl Sequence {
         );
     }
 
-    /// Whether `id` is in the cyclic tail (at or after `first_cyclic`).
-    fn is_cyclic_node(&self, id: NodeId) -> bool {
-        let mut at = self.first_cyclic;
-        let mut budget = self.nodes.len();
-        while let Some(n) = at {
-            if n == id {
-                return true;
-            }
-            if budget == 0 {
-                break;
-            }
-            budget -= 1;
-            at = self.next_of(n);
-        }
-        false
+    /// Whether the node at list position `pos` is in the cyclic tail (at or after
+    /// `first_cyclic`).
+    fn is_cyclic_node(&self, pos: usize) -> bool {
+        self.first_cyclic_pos().is_some_and(|fc| pos >= fc)
     }
 
     /// `apricot()`: drops nodes from the head of the list up to the play head or the cyclic
     /// tail, whichever comes first.
     fn apricot(&mut self) {
-        let mut budget = self.nodes.len();
-        while let Some(first) = self.head {
-            if Some(first) == self.curr_anim || Some(first) == self.first_cyclic || budget == 0 {
-                break;
-            }
-            budget -= 1;
-            self.unlink(first);
-        }
+        let len = self.nodes.len();
+        let keep_from = self
+            .curr_pos()
+            .unwrap_or(len)
+            .min(self.first_cyclic_pos().unwrap_or(len));
+        self.remove_range(0..keep_from);
     }
 
     /// `update_internal` with its tail recursion turned into a loop.
@@ -745,7 +804,7 @@ impl Sequence {
         let mut elapsed = 0.0f32;
         let mut mark = frame.as_deref().map_or(Vec3::ZERO, |f| f.origin);
         loop {
-            let Some(cur) = self.curr_anim else { return };
+            let Some(cur) = self.curr_pos() else { return };
             let frame_from = self.frame_number;
             let hooks_before = match (&log, hooks.as_deref()) {
                 (Some(_), Some(h)) => h.len(),
@@ -806,7 +865,7 @@ impl Sequence {
                 let fired = hooks.as_deref().map_or(&[][..], |h| &h[hooks_before..]);
                 if let Some(link) = self.nodes.get(cur) {
                     let stretch = Stretch {
-                        id: cur,
+                        id: link.id,
                         node: &link.node,
                         cyclic: self.is_cyclic_node(cur),
                         elapsed,
@@ -827,7 +886,7 @@ impl Sequence {
             // Quirk `extra-anim-done`: the test is on the list *head* (apricot only runs after the whole update),
             // so a cycle wrapping in the same update that finished the last link credits again.
             if let Some(h) = hooks.as_deref_mut()
-                && self.head != self.first_cyclic
+                && self.first_cyclic_pos() != Some(0)
             {
                 let hook = AnimationHook {
                     direction: HOOK_DIR_BOTH,
@@ -890,7 +949,7 @@ impl Sequence {
         velocity: Vec3,
         omega: Vec3,
     ) -> bool {
-        let Some(cur) = self.curr_anim else {
+        let Some(cur) = self.curr_pos() else {
             return false;
         };
         let Some(link) = self.nodes.get(cur) else {
@@ -911,9 +970,13 @@ impl Sequence {
             }
         }
         let next = if forward {
-            link.next.or(self.first_cyclic)
+            if cur + 1 < self.nodes.len() {
+                Some(cur + 1)
+            } else {
+                self.first_cyclic_pos()
+            }
         } else {
-            link.prev.or(self.tail)
+            cur.checked_sub(1).or(self.nodes.len().checked_sub(1))
         };
         let Some(next) = next else {
             return false;
@@ -921,7 +984,7 @@ impl Sequence {
         let Some(nlink) = self.nodes.get(next) else {
             return false;
         };
-        self.curr_anim = Some(next);
+        self.curr = Self::pos32(next);
         let a = &nlink.node;
         let fr = a.framerate();
         self.frame_number = if forward {
@@ -1060,11 +1123,11 @@ impl<'a> Walk<'a> {
         if let Some(f) = frame.as_deref_mut() {
             let pos = anim.pos_frames.get(index).unwrap_or(&AFrame::IDENTITY);
             if forward {
-                shortcut::combine_into(f, pos);
+                shortcut::combine_and_integrate(f, pos, self.frame_step);
             } else {
                 shortcut::subtract_into(f, pos);
+                self.physics(f);
             }
-            self.physics(f);
         }
         if let Some(part) = anim.part_frames.get(index)
             && !part.hooks.is_empty()

@@ -91,6 +91,28 @@ pub(crate) fn integrate(f: &mut AFrame, dv: Vec3, dw: Vec3) {
     rotate_into(f, dw);
 }
 
+/// [`combine_into`]`(f, b)` then, with a step, [`integrate`]`(f, dv, dw)`: one boundary of a
+/// forward walk. The orientation is tested once: the short way of the combine keeps the
+/// identity, so the rotation's short way then only depends on `dw`.
+#[inline(always)]
+pub(crate) fn combine_and_integrate(f: &mut AFrame, b: &AFrame, step: Option<(Vec3, Vec3)>) {
+    if is_identity(f.orientation) && is_identity(b.orientation) {
+        f.origin += transform_by_identity(b.origin);
+        if let Some((dv, dw)) = step {
+            f.origin += dv;
+            // `f` still has the identity orientation: `rotate_into`'s test is `dw == 0`.
+            if dw != Vec3::ZERO {
+                f.rotate(dw);
+            }
+        }
+    } else {
+        *f = AFrame::combine(f, b);
+        if let Some((dv, dw)) = step {
+            integrate(f, dv, dw);
+        }
+    }
+}
+
 /// `Math.Floor(x)` in double, as ACE compares frame numbers, without a call into libm
 /// (the baseline x86-64 target has no rounding instruction).
 ///
@@ -209,6 +231,38 @@ mod tests {
             combine_into(&mut f, &b);
             assert_eq!(bits(&f), bits(&expect));
             assert!(is_identity(f.orientation));
+        }
+    }
+
+    #[test]
+    fn combine_and_integrate_matches_the_two_steps() {
+        let mut rng = Rng(0x0123_4567_89AB_CDEF);
+        for k in 0..20_000u32 {
+            let a = if k % 2 == 0 {
+                AFrame::new(rng.vec(), Quat::IDENTITY)
+            } else {
+                rng.frame()
+            };
+            let b = if k % 3 != 0 {
+                AFrame::new(rng.vec(), Quat::IDENTITY)
+            } else {
+                rng.frame()
+            };
+            let dw = if k % 4 < 2 {
+                zeros().nth(k as usize % 8).unwrap_or(Vec3::ZERO)
+            } else {
+                rng.vec()
+            };
+            let step = (k % 5 != 0).then(|| (rng.vec(), dw));
+            let mut fast = a;
+            combine_and_integrate(&mut fast, &b, step);
+            let mut slow = a;
+            combine_into(&mut slow, &b);
+            if let Some((dv, dw)) = step {
+                slow.origin += dv;
+                slow.rotate(dw);
+            }
+            assert_eq!(bits(&fast), bits(&slow), "{a:?} + {b:?} then {step:?}");
         }
     }
 

@@ -1,4 +1,4 @@
-//! Differential test: the production [`Sequence`] (slotmap list, recursion turned into a guarded
+//! Differential test: the production [`Sequence`] (`Vec` list, recursion turned into a guarded
 //! loop) against a literal transcription of ACE's `Sequence.cs` (a `Vec` list, real recursion
 //! with a depth limit) on random scripts. Wherever the model terminates, both must agree on
 //! every observable: node list, handles' positions, frame number, offset frame bits and hooks.
