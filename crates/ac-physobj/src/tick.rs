@@ -233,9 +233,10 @@ impl<W: Weenie> PhysicsObj<W> {
         if !self.core.transient.contains(TransientState::ACTIVE) || self.core.cell.is_none() {
             return SliceRecord::inactive(qf);
         }
-        let own = borrow_hook_buffer(&mut self.core);
-        let r = self.slice_inner(q, qf);
-        return_hook_buffer(&mut self.core, own);
+        let r = match self.idle_slice(qf) {
+            Some(r) => r,
+            None => self.full_slice(q, qf),
+        };
         trace_event!(
             trace,
             quantum = ?qf,
@@ -243,6 +244,15 @@ impl<W: Weenie> PhysicsObj<W> {
             origin = ?self.core.position.frame.origin,
             "slice"
         );
+        r
+    }
+
+    /// The full slice (every step of `UpdateObjectInternal`) of an active object with a cell,
+    /// with the thread's hook buffer lent to it.
+    pub(crate) fn full_slice(&mut self, q: f64, qf: f32) -> SliceRecord {
+        let own = borrow_hook_buffer(&mut self.core);
+        let r = self.slice_inner(q, qf);
+        return_hook_buffer(&mut self.core, own);
         r
     }
 
@@ -423,6 +433,19 @@ impl<W: Weenie> PhysicsObj<W> {
     pub(crate) fn fixed_step(&mut self, period: f64) {
         if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);
+        } else if self.core.transient.contains(TransientState::ACTIVE)
+            && self.is_idle(period as f32)
+        {
+            // The idle slice without its record (nobody reads it here).
+            let outcome = self.idle_effects();
+            trace_event!(
+                trace,
+                quantum = ?(period as f32),
+                outcome = outcome.as_str(),
+                origin = ?self.core.position.frame.origin,
+                "slice"
+            );
+            let _ = outcome;
         } else {
             let _ = self.run_slice(period);
         }
