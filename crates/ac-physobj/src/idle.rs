@@ -49,11 +49,12 @@ impl<W: Weenie> PhysicsObj<W> {
     /// object with a cell.
     ///
     /// **Why this is exact.** The object is idle when it is not Hidden, has no position
-    /// manager, no cold part (no target tracking, mail, pending stick or move-to completions),
-    /// no pending hooks, no move-to manager, an empty motion-table queue, an empty animation
-    /// sequence with `+0` velocity and omega and no playback log, `+0` velocity, acceleration
-    /// and omega, a finite scale of positive sign, a quantum that is positive and finite, and a
-    /// frame that [`is_fixed_frame`]. Then the full slice computes:
+    /// manager, no cold part (no target tracking, mail, pending stick, move-to completions or
+    /// hooks left by a bare sequence update), no move-to manager, an empty motion-table
+    /// queue, an empty animation sequence with `+0` velocity and omega and no playback log,
+    /// `+0` velocity, acceleration and omega, a finite scale of positive sign, a quantum that
+    /// is positive and finite, and a frame that [`is_fixed_frame`]. Then the full slice
+    /// computes:
     ///
     /// * the sequence update of an empty list only integrates its velocity/omega into the
     ///   identity offset: `+0 · q = +0`, so the offset stays `Frame::IDENTITY`; scaling it
@@ -114,7 +115,6 @@ impl<W: Weenie> PhysicsObj<W> {
             & (qf > 0.0)
             & qf.is_finite()
             & !core.state.contains(ObjectState::HIDDEN)
-            & core.hooks.is_empty()
             & core.scale.is_finite()
             & core.scale.is_sign_positive()
             & is_fixed_frame(&core.position.frame)
