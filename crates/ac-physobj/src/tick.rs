@@ -194,7 +194,7 @@ impl<W: Weenie> PhysicsObj<W> {
     pub(crate) fn poll_completions(&mut self) {
         // Nothing completes unless the head entry waits for no anims: most slices stop here,
         // without lending the completion buffer.
-        let head = self.core.parts.manager.pending().iter().next();
+        let head = self.core.parts.manager.pending().front();
         if head.is_none_or(|e| e.num_anims != 0) {
             return;
         }
