@@ -86,6 +86,7 @@
 
 #[macro_use]
 mod trace;
+mod actions;
 mod error;
 mod host;
 mod interp;
@@ -101,6 +102,7 @@ pub mod wire;
 /// second dependency to name a motion.
 pub use ac_motiontable::motion;
 
+pub use actions::ActionList;
 pub use error::{MotionInterpError, WeenieError};
 pub use host::{MotionCompletion, MotionHost, Weenie};
 pub use interp::{

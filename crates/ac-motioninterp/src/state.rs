@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::actions::ActionList;
 use crate::params::{HoldKey, MovementParameters};
 use ac_motiontable::MotionCommand;
 use ac_motiontable::command::{is_action, is_style, is_substate};
@@ -41,7 +42,7 @@ impl ActionNode {
 #[derive(Clone, PartialEq)]
 pub struct RawMotionState {
     /// Actions, oldest first.
-    pub actions: Vec<ActionNode>,
+    pub actions: ActionList,
     /// The hold key in force (`None` by default; `Run` when run is held).
     pub current_hold_key: HoldKey,
     /// Current stance.
@@ -70,7 +71,7 @@ impl Default for RawMotionState {
     /// ACE `InitDefaults`: NonCombat, Ready, hold key `None`, every speed 1.
     fn default() -> Self {
         RawMotionState {
-            actions: Vec::new(),
+            actions: ActionList::new(),
             current_hold_key: HoldKey::None,
             current_style: NON_COMBAT,
             forward_command: READY,
@@ -178,11 +179,7 @@ impl RawMotionState {
 
     /// Pop the oldest action and return its id, or 0 when there is none.
     pub fn remove_action(&mut self) -> u32 {
-        if self.actions.is_empty() {
-            0
-        } else {
-            self.actions.remove(0).action
-        }
+        self.actions.remove(0).map_or(0, |a| a.action)
     }
 
     /// Number of queued actions.
@@ -211,7 +208,7 @@ pub struct InterpretedMotionState {
     /// Turn speed.
     pub turn_speed: f32,
     /// Actions, oldest first.
-    pub actions: Vec<ActionNode>,
+    pub actions: ActionList,
 }
 
 impl Default for InterpretedMotionState {
@@ -225,7 +222,7 @@ impl Default for InterpretedMotionState {
             sidestep_speed: 1.0,
             turn_command: 0,
             turn_speed: 1.0,
-            actions: Vec::new(),
+            actions: ActionList::new(),
         }
     }
 }
@@ -296,11 +293,7 @@ impl InterpretedMotionState {
 
     /// Pop the oldest action and return its id, or 0 when there is none.
     pub fn remove_action(&mut self) -> u32 {
-        if self.actions.is_empty() {
-            0
-        } else {
-            self.actions.remove(0).action
-        }
+        self.actions.remove(0).map_or(0, |a| a.action)
     }
 
     /// Whether a sidestep or turn is active (forward is deliberately ignored, as in ACE).

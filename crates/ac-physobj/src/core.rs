@@ -60,10 +60,11 @@ pub(crate) struct ObjCore<W> {
     pub(crate) id: u32,
     pub(crate) player_distance: f32,
     pub(crate) moving_to: bool,
-    /// `UpdateTimes`: the stamps of the updates the object has seen (see `apply`).
-    pub(crate) update_times: crate::apply::UpdateTimes,
+    /// `UpdateTimes`: the stamps of the updates the object has seen (see `apply`), boxed
+    /// by the first stamp that is set (an object nobody sends updates about has none: all
+    /// zero). Read through [`Self::stamps`], written through [`Self::stamps_mut`].
+    pub(crate) update_times: Option<Box<crate::apply::UpdateTimes>>,
     pub(crate) update_time: f64,
-    pub(crate) hooks: Vec<AnimationHook>,
     /// The trace event log (`reference-host` feature; off until asked for).
     #[cfg(feature = "reference-host")]
     pub(crate) log_events: bool,
@@ -101,12 +102,33 @@ pub(crate) struct Following {
     pub(crate) report_nesting: u32,
     /// Ends of move-tos not yet drained (`OnMoveComplete`).
     pub(crate) move_completions: Vec<WeenieError>,
+    /// Animation hooks a bare sequence update queued (the reference host's `update`), run
+    /// first by the next `process_hooks` or slice; a tick's own hooks never stay on the
+    /// object (it lends the thread's buffer).
+    pub(crate) hooks: Vec<AnimationHook>,
 }
 
 impl<W> ObjCore<W> {
     /// The cold state, created on first use.
     pub(crate) fn following(&mut self) -> &mut Following {
         self.follow.get_or_insert_with(Box::default)
+    }
+
+    /// The update stamps (all zero until the first one is set).
+    pub(crate) fn stamps(&self) -> &crate::apply::UpdateTimes {
+        static ZERO: crate::apply::UpdateTimes = crate::apply::UpdateTimes([0; 9]);
+        self.update_times.as_deref().unwrap_or(&ZERO)
+    }
+
+    /// The update stamps, boxed on first use.
+    pub(crate) fn stamps_mut(&mut self) -> &mut crate::apply::UpdateTimes {
+        self.update_times.get_or_insert_with(Box::default)
+    }
+
+    /// The hooks a bare sequence update left queued (none without the cold part).
+    #[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
+    pub(crate) fn pending_hooks(&self) -> &[AnimationHook] {
+        self.follow.as_deref().map_or(&[], |f| &f.hooks)
     }
 
     /// The fresh-object state (a scenario's `object`): State Gravity,
@@ -140,9 +162,8 @@ impl<W> ObjCore<W> {
             id: 0,
             player_distance: f32::MAX,
             moving_to: false,
-            update_times: crate::apply::UpdateTimes([0; 9]),
+            update_times: None,
             update_time: 0.0,
-            hooks: Vec::new(),
             #[cfg(feature = "reference-host")]
             log_events: false,
             #[cfg(feature = "reference-host")]

@@ -109,6 +109,7 @@ pub mod events;
 mod events;
 pub mod flags;
 mod host;
+mod idle;
 mod limits;
 mod moveto;
 mod object;

@@ -434,7 +434,7 @@ impl<W: Weenie> PhysicsObj<W> {
         timestamp: i32,
     ) -> MoveOrTeleportAction {
         let action = ac_interp_manager::move_or_teleport_action(
-            self.core.update_times[crate::apply::Stamp::Teleport],
+            self.core.stamps()[crate::apply::Stamp::Teleport],
             timestamp,
             self.core.cell.is_some(),
             contact,
@@ -444,7 +444,7 @@ impl<W: Weenie> PhysicsObj<W> {
             debug,
             ?action,
             timestamp,
-            teleport_stamp = self.core.update_times[crate::apply::Stamp::Teleport],
+            teleport_stamp = self.core.stamps()[crate::apply::Stamp::Teleport],
             contact,
             "MoveOrTeleport"
         );

@@ -24,7 +24,7 @@ use crate::flags::{ObjectState, TransientState};
 use crate::host::ImHost;
 use crate::object::PhysicsObj;
 use crate::parts::PartArray;
-use crate::tick::{SliceRecord, borrow_hook_buffer, return_hook_buffer};
+use crate::tick::{SliceRecord, return_hook_buffer, take_hook_buffer};
 
 /// Map an interpreter answer for the trace: a missing interpreter is `NoMotionInterpreter`, as
 /// is misuse before `enter_default_state` (which ACE does not survive).
@@ -137,11 +137,11 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// The teleport timestamp.
     pub fn teleport_stamp(&self) -> i32 {
-        self.core.update_times[crate::apply::Stamp::Teleport]
+        self.core.stamps()[crate::apply::Stamp::Teleport]
     }
     /// Animation hooks queued by the sequence and not yet processed.
     pub fn pending_hooks(&self) -> &[AnimationHook] {
-        &self.core.hooks
+        self.core.pending_hooks()
     }
     /// The object's clock: time of its last `update_object_at`.
     pub fn update_time(&self) -> f64 {
@@ -224,7 +224,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Set the teleport timestamp.
     pub fn set_teleport_stamp(&mut self, t: i32) {
-        self.core.update_times[crate::apply::Stamp::Teleport] = t;
+        self.core.stamps_mut()[crate::apply::Stamp::Teleport] = t;
     }
     /// Set the object's clock.
     pub fn set_update_time(&mut self, t: f64) {
@@ -243,7 +243,9 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Host `process_hooks()`: each queued hook is logged, then executed.
     pub fn process_hooks(&mut self) {
-        self.run_hooks();
+        let mut hooks = take_hook_buffer(&mut self.core);
+        self.run_hooks(&mut hooks);
+        return_hook_buffer(hooks);
     }
     /// Host `CheckForCompletedMotions()`: completes zero-anim head entries, replaying them.
     pub fn check_for_completed_motions(&mut self) {
@@ -288,33 +290,38 @@ impl<W: Weenie> PhysicsObj<W> {
     /// The scenario step `update`: `Sequence.Update(q, frame)` on a fresh identity frame (or a null
     /// frame when `with_frame` is false); hooks stay queued. Returns the frame when there was one.
     pub fn update_sequence(&mut self, q: f32, with_frame: bool) -> Option<Frame> {
-        let core = &mut self.core;
-        if with_frame {
+        // The hooks stay queued on the object (in its cold part) for a later process_hooks.
+        let mut hooks = take_hook_buffer(&mut self.core);
+        let seq = &mut self.core.parts.sequence;
+        let f = if with_frame {
             let mut f = Frame::IDENTITY;
-            core.parts
-                .sequence
-                .update(q, Some(&mut f), Some(&mut core.hooks));
+            seq.update(q, Some(&mut f), Some(&mut hooks));
             Some(f)
         } else {
-            core.parts.sequence.update(q, None, Some(&mut core.hooks));
+            seq.update(q, None, Some(&mut hooks));
             None
+        };
+        if !hooks.is_empty() {
+            self.core.following().hooks.append(&mut hooks);
         }
+        return_hook_buffer(hooks);
+        f
     }
     /// The scenario step `tick q`: (1) if not Hidden, `Sequence.Update(q, frame)` on a fresh
     /// identity frame; (2) `process_hooks()`; (3) `HandleMovement()`. Returns the offset frame
     /// (identity when Hidden skipped the update).
     pub fn anim_tick(&mut self, q: f32) -> Frame {
-        let own = borrow_hook_buffer(&mut self.core);
+        let mut hooks = take_hook_buffer(&mut self.core);
         let mut frame = Frame::IDENTITY;
         if !self.core.state.contains(ObjectState::HIDDEN) {
-            let core = &mut self.core;
-            core.parts
+            self.core
+                .parts
                 .sequence
-                .update(q, Some(&mut frame), Some(&mut core.hooks));
+                .update(q, Some(&mut frame), Some(&mut hooks));
         }
-        self.run_hooks();
+        self.run_hooks(&mut hooks);
         self.poll_completions();
-        return_hook_buffer(&mut self.core, own);
+        return_hook_buffer(hooks);
         frame
     }
     /// The scenario step `update_object dt` (animation-only host): `None` when skipped (dt below

@@ -80,10 +80,9 @@ pub struct UpdateResult {
 }
 
 thread_local! {
-    /// Per-thread hook buffer lent to the object for the duration of a tick, so an object does
-    /// not keep a hook buffer of its own (hooks are 64 bytes each; a walking cycle queues
-    /// several per tick). Hooks never outlive the tick that queued them except through a bare
-    /// sequence update, which uses the object's own list.
+    /// Per-thread hook buffer lent to a tick, so an object does not keep a hook buffer of its
+    /// own (hooks are 64 bytes each; a walking cycle queues several per tick). A tick's hooks
+    /// are all processed (and the buffer cleared) before it returns.
     static HOOK_SCRATCH: std::cell::Cell<Vec<AnimationHook>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
@@ -99,24 +98,24 @@ pub(crate) fn take_completion_buffer() -> Vec<MotionCompletion> {
     buf
 }
 
-/// Lend the thread's hook buffer to `core.hooks` (keeping any hooks already pending) and return
-/// the object's own buffer, to be handed back by [`return_hook_buffer`].
-pub(crate) fn borrow_hook_buffer<W>(core: &mut ObjCore<W>) -> Vec<AnimationHook> {
-    let mut own = std::mem::take(&mut core.hooks);
-    let mut lent = HOOK_SCRATCH.with(|c| c.take());
-    lent.append(&mut own);
-    core.hooks = lent;
-    own
+/// Take the thread's hook buffer (empty; a nested call simply gets a fresh one) with the
+/// hooks a bare sequence update left on the object in front, to be handed back by
+/// [`return_hook_buffer`].
+pub(crate) fn take_hook_buffer<W>(core: &mut ObjCore<W>) -> Vec<AnimationHook> {
+    let mut buf = HOOK_SCRATCH.with(std::cell::Cell::take);
+    if let Some(f) = core.follow.as_deref_mut()
+        && !f.hooks.is_empty()
+    {
+        buf.append(&mut f.hooks);
+    }
+    buf
 }
 
-/// Give the lent buffer back to the thread and restore the object's own (empty) buffer.
-pub(crate) fn return_hook_buffer<W>(core: &mut ObjCore<W>, own: Vec<AnimationHook>) {
-    let mut lent = std::mem::replace(&mut core.hooks, own);
-    // process_hooks has cleared it; anything left is kept on the object.
-    if !lent.is_empty() {
-        core.hooks.append(&mut lent);
-    }
-    HOOK_SCRATCH.with(|c| c.set(lent));
+/// Give a buffer from [`take_hook_buffer`] back to the thread, emptied (the hook processing
+/// that ran on it has cleared it already).
+pub(crate) fn return_hook_buffer(mut buf: Vec<AnimationHook>) {
+    buf.clear();
+    HOOK_SCRATCH.with(|c| c.set(buf));
 }
 
 /// The AlignPath / Sledding heading: `set_vector_heading(v / |v|)`. The reference divides by
@@ -167,14 +166,15 @@ impl<W: Weenie> PhysicsObj<W> {
         self.replay_completions(buf);
     }
 
-    /// Host `process_hooks()`: each queued hook is logged, then executed (`AnimationDone` runs the
-    /// completion chain; every other type does nothing); then the list is cleared. The length is
-    /// re-read each iteration, so hooks queued while processing run in the same pass.
-    pub(crate) fn run_hooks(&mut self) {
+    /// Host `process_hooks()` on `hooks` (the tick's buffer): each queued hook is logged, then
+    /// executed (`AnimationDone` runs the completion chain; every other type does nothing);
+    /// then the list is cleared. Only a sequence update queues hooks, and none runs while
+    /// they are processed, so the buffer does not grow during the pass.
+    pub(crate) fn run_hooks(&mut self, hooks: &mut Vec<AnimationHook>) {
         let mut i = 0;
-        while i < self.core.hooks.len() {
+        while i < hooks.len() {
             let (t, d) = {
-                let h = &self.core.hooks[i];
+                let h = &hooks[i];
                 (h.data.type_id(), h.direction)
             };
             self.core.log(ObjectEvent::AnimHook {
@@ -186,7 +186,7 @@ impl<W: Weenie> PhysicsObj<W> {
             }
             i += 1;
         }
-        self.core.hooks.clear();
+        hooks.clear();
     }
 
     /// Host `CheckForCompletedMotions()` (also `HandleMovement()`, the manager's `UseTime`):
@@ -194,7 +194,7 @@ impl<W: Weenie> PhysicsObj<W> {
     pub(crate) fn poll_completions(&mut self) {
         // Nothing completes unless the head entry waits for no anims: most slices stop here,
         // without lending the completion buffer.
-        let head = self.core.parts.manager.pending().iter().next();
+        let head = self.core.parts.manager.pending().front();
         if head.is_none_or(|e| e.num_anims != 0) {
             return;
         }
@@ -233,9 +233,10 @@ impl<W: Weenie> PhysicsObj<W> {
         if !self.core.transient.contains(TransientState::ACTIVE) || self.core.cell.is_none() {
             return SliceRecord::inactive(qf);
         }
-        let own = borrow_hook_buffer(&mut self.core);
-        let r = self.slice_inner(q, qf);
-        return_hook_buffer(&mut self.core, own);
+        let r = match self.idle_slice(qf) {
+            Some(r) => r,
+            None => self.full_slice(q, qf),
+        };
         trace_event!(
             trace,
             quantum = ?qf,
@@ -246,15 +247,22 @@ impl<W: Weenie> PhysicsObj<W> {
         r
     }
 
-    fn slice_inner(&mut self, q: f64, qf: f32) -> SliceRecord {
+    /// The full slice (every step of `UpdateObjectInternal`) of an active object with a cell,
+    /// with the thread's hook buffer lent to it.
+    pub(crate) fn full_slice(&mut self, q: f64, qf: f32) -> SliceRecord {
+        let mut hooks = take_hook_buffer(&mut self.core);
+        let r = self.slice_inner(q, qf, &mut hooks);
+        return_hook_buffer(hooks);
+        r
+    }
+
+    fn slice_inner(&mut self, q: f64, qf: f32, hooks: &mut Vec<AnimationHook>) -> SliceRecord {
         let pos = self.core.position.frame;
         let hidden = self.core.state.contains(ObjectState::HIDDEN);
         let mut off = Frame::IDENTITY;
         let anim = if !hidden {
             let core = &mut self.core;
-            core.parts
-                .sequence
-                .update(qf, Some(&mut off), Some(&mut core.hooks));
+            core.parts.sequence.update(qf, Some(&mut off), Some(hooks));
             let a = off;
             if core.transient.contains(TransientState::ON_WALKABLE) {
                 off.origin *= core.scale;
@@ -273,7 +281,7 @@ impl<W: Weenie> PhysicsObj<W> {
             let has_mm = self.mm.is_some();
             self.core.update_physics(qf, &mut cand, has_mm);
         }
-        self.run_hooks();
+        self.run_hooks(hooks);
         let candidate = cand;
 
         let outcome = if self.core.num_spheres != 0 {
@@ -423,6 +431,19 @@ impl<W: Weenie> PhysicsObj<W> {
     pub(crate) fn fixed_step(&mut self, period: f64) {
         if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);
+        } else if self.core.transient.contains(TransientState::ACTIVE)
+            && self.is_idle(period as f32)
+        {
+            // The idle slice without its record (nobody reads it here).
+            let outcome = self.idle_effects();
+            trace_event!(
+                trace,
+                quantum = ?(period as f32),
+                outcome = outcome.as_str(),
+                origin = ?self.core.position.frame.origin,
+                "slice"
+            );
+            let _ = outcome;
         } else {
             let _ = self.run_slice(period);
         }

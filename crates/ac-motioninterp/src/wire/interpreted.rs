@@ -139,7 +139,7 @@ impl BinRead for InterpretedMotionStatePack {
         if flags.contains(F::TURN_SPEED) {
             s.turn_speed = read_f32(r, "InterpretedMotionState.turn_speed")?;
         }
-        s.actions = read_actions(r, count, "InterpretedMotionState.actions")?;
+        s.actions = read_actions(r, count, "InterpretedMotionState.actions")?.into();
         read_pad(r, "InterpretedMotionState")?;
         Ok(InterpretedMotionStatePack { flags, state: s })
     }

@@ -226,7 +226,7 @@ impl BinRead for RawMotionStatePack {
             }
             set_word(&mut s, i, word);
         }
-        s.actions = read_actions(r, packed >> FLAG_BITS, "RawMotionState.actions")?;
+        s.actions = read_actions(r, packed >> FLAG_BITS, "RawMotionState.actions")?.into();
         Ok(RawMotionStatePack { flags, state: s })
     }
 }

@@ -144,7 +144,8 @@ fn o6_and_item9_action_replay_filter_and_stamp_masks() {
                 stamp: 2,
                 autonomous: false,
             },
-        ],
+        ]
+        .into(),
         ..InterpretedMotionState::default()
     };
     let [(mut ace, mut ah), (mut ret, mut rh)] = both(host);
@@ -162,7 +163,8 @@ fn o6_and_item9_action_replay_filter_and_stamp_masks() {
             speed: 1.0,
             stamp: 1,
             autonomous: false,
-        }],
+        }]
+        .into(),
         ..InterpretedMotionState::default()
     };
     ace.move_to_interpreted_state(&mut ah, &older).unwrap();
@@ -184,7 +186,8 @@ fn action_stamp_mask_keeps_19_server_bits_in_ace_and_15_in_retail() {
             speed: 1.0,
             stamp,
             autonomous: false,
-        }],
+        }]
+        .into(),
         ..InterpretedMotionState::default()
     };
     let [(mut ace, mut ah), (mut ret, mut rh)] = both(host);

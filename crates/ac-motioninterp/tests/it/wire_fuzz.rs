@@ -71,7 +71,7 @@ fn interpreted() -> impl Strategy<Value = InterpretedMotionStatePack> {
                     sidestep_speed: ss,
                     turn_command: turn,
                     turn_speed: ts,
-                    actions,
+                    actions: actions.into(),
                 },
             }
         })
@@ -88,7 +88,7 @@ fn raw() -> impl Strategy<Value = RawMotionStatePack> {
         .prop_map(|(bits, keys, ids, speeds, actions)| RawMotionStatePack {
             flags: RawMotionFlags::from_bits_retain(bits),
             state: RawMotionState {
-                actions,
+                actions: actions.into(),
                 current_hold_key: keys.0,
                 current_style: ids.0,
                 forward_command: ids.1,

@@ -187,13 +187,14 @@ fn move_to_numbers(p: &MoveToParameters, run_rate: f32) -> Result<(), ApplyError
 impl<W: Weenie> PhysicsObj<W> {
     /// The stamps of the updates this object has seen (`UpdateTimes`).
     pub fn update_times(&self) -> &super::UpdateTimes {
-        &self.core.update_times
+        self.core.stamps()
     }
 
     /// Ignore a message of an older incarnation, or whose `kind` stamp is not newer than the
     /// object's; otherwise adopt its instance and `kind` stamps.
     fn accept(&mut self, instance: u16, kind: Stamp, stamp: u16) -> Result<(), StaleMessage> {
-        let t = &mut self.core.update_times;
+        // Read first: a stale message leaves an object without stamps as it is.
+        let t = self.core.stamps();
         if t.is_older(Stamp::Instance, instance) {
             return Err(StaleMessage {
                 stamp: Stamp::Instance,
@@ -208,6 +209,7 @@ impl<W: Weenie> PhysicsObj<W> {
                 received: stamp,
             });
         }
+        let t = self.core.stamps_mut();
         t.advance(Stamp::Instance, instance);
         t[kind] = i32::from(stamp);
         Ok(())
@@ -231,7 +233,7 @@ impl<W: Weenie> PhysicsObj<W> {
             return Ok(MotionOutcome::Stale(stale));
         }
         self.core
-            .update_times
+            .stamps_mut()
             .advance(Stamp::ServerControlledMove, m.server_control);
         self.apply_movement_resolved(&m.data, target)
             .map(MotionOutcome::Applied)
@@ -389,13 +391,13 @@ impl<W: Weenie> PhysicsObj<W> {
         if let Err(stale) = self.accept(u.stamps.instance, Stamp::Position, u.stamps.position) {
             return Ok(PositionOutcome::Stale(stale));
         }
-        let times = &mut self.core.update_times;
+        let times = self.core.stamps_mut();
         times.advance(Stamp::ForcePosition, u.stamps.force_position);
         let grounded = u.flags.contains(PositionFlags::IS_GROUNDED);
         let action = self.move_or_teleport_as(&u.position, grounded, i32::from(u.stamps.teleport));
         if action == MoveOrTeleportAction::Teleport {
             self.core
-                .update_times
+                .stamps_mut()
                 .advance(Stamp::Teleport, u.stamps.teleport);
         }
         Ok(PositionOutcome::MoveOrTeleport(action))
@@ -480,7 +482,7 @@ impl<W: Weenie> PhysicsObj<W> {
         if let Some(w) = p.omega {
             self.set_omega(w);
         }
-        self.core.update_times = super::UpdateTimes::from_wire(p.timestamps);
+        *self.core.stamps_mut() = super::UpdateTimes::from_wire(p.timestamps);
         Ok(CreateOutcome {
             placed: p.position.is_some(),
             movement,
