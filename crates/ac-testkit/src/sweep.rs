@@ -330,18 +330,44 @@ pub fn load_setup(dat: &DatArchive, entry: &DirEntry) -> Result<Setup, Failure> 
 
 /// Every animation id referenced by the tables that parsed.
 pub fn referenced_animations(tables: &[TableOutcome]) -> Vec<u32> {
-    // One list sorted once: a set insert per reference was a twentieth of the sweep.
-    let mut ids = Vec::new();
+    // Ids in the animation range go into a bit set (one bit each, in id order); only the
+    // others, which real data does not have, are sorted. A set insert per reference was a
+    // twentieth of the sweep, and sorting them all a tenth of what was left.
+    let mut in_range = vec![0u64; 1 << 10];
+    let mut others = Vec::new();
     for t in tables {
         if let Ok(t) = &t.result {
             for md in t.motion_data() {
-                ids.extend(md.anims.iter().map(|a| a.anim_id));
+                for a in &md.anims {
+                    match anim_index(a.anim_id) {
+                        Some(i) => in_range[i >> 6] |= 1 << (i & 63),
+                        None => others.push(a.anim_id),
+                    }
+                }
             }
         }
     }
-    ids.sort_unstable();
-    ids.dedup();
+    others.sort_unstable();
+    others.dedup();
+    let below = others.partition_point(|&id| id < *Animation::ID_RANGE.start());
+    let mut ids = others[..below].to_vec();
+    for (w, &bits) in in_range.iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            ids.push(Animation::ID_RANGE.start() + (w * 64 + b) as u32);
+            bits &= bits - 1;
+        }
+    }
+    ids.extend_from_slice(&others[below..]);
     ids
+}
+
+/// The offset of `id` in [`Animation::ID_RANGE`] (65,536 ids), if it lies there.
+fn anim_index(id: u32) -> Option<usize> {
+    id.checked_sub(*Animation::ID_RANGE.start())
+        .filter(|&i| i <= 0xFFFF)
+        .map(|i| i as usize)
 }
 
 /// Whether a stored frame range fits an animation of `num_frames` frames: −1 for high means
@@ -409,11 +435,28 @@ impl SweepReport {
         frames.reverse();
         frames.sort_by_key(|&(id, _)| id);
         frames.dedup_by_key(|&mut (id, _)| id);
-        let frames_of = |id: u32| {
-            frames
+        // Ids in the animation range find their entry through a dense index (position + 1,
+        // 0 for none) as long as the highest one; the others are searched.
+        let dense_len = frames
+            .iter()
+            .filter_map(|&(id, _)| anim_index(id))
+            .max()
+            .map_or(0, |i| i + 1);
+        let mut dense = vec![0u32; dense_len];
+        for (at, &(id, _)) in frames.iter().enumerate() {
+            if let Some(i) = anim_index(id) {
+                dense[i] = at as u32 + 1;
+            }
+        }
+        let frames_of = |id: u32| match anim_index(id) {
+            Some(i) => match dense.get(i) {
+                Some(&at) if at > 0 => Some(frames[at as usize - 1].1),
+                _ => None,
+            },
+            None => frames
                 .binary_search_by_key(&id, |&(id, _)| id)
                 .ok()
-                .map(|i| frames[i].1)
+                .map(|i| frames[i].1),
         };
         for s in setups {
             match s {
@@ -698,6 +741,56 @@ mod tests {
         }
         assert_eq!(fast, reference);
         assert!(fast.transitions_ok > 1000, "{fast:?}");
+    }
+
+    /// Ids inside and outside the animation range are listed once each, in id order, and
+    /// looked up alike when the report is assembled.
+    #[test]
+    fn referenced_ids_in_and_out_of_the_animation_range() {
+        let ids = [
+            0x0300_0005,
+            0x0100_0000,
+            0x0300_0001,
+            0x0300_0005,
+            0xFFFF_FFFF,
+            0x0301_0000,
+            0x0300_FFFF,
+        ];
+        let mut t = MotionTable::new(0x0900_0001, 0);
+        let anims = ids.iter().map(|&id| ac_dat::AnimData::new(id)).collect();
+        t.set_cycle(1, ac_dat::MotionData::new(anims));
+        let tables = vec![TableOutcome {
+            id: t.id,
+            result: Ok(t),
+        }];
+        let referenced = referenced_animations(&tables);
+        assert_eq!(
+            referenced,
+            [
+                0x0100_0000,
+                0x0300_0001,
+                0x0300_0005,
+                0x0300_FFFF,
+                0x0301_0000,
+                0xFFFF_FFFF
+            ]
+        );
+        let outcome = |id, result| AnimOutcome { id, result };
+        let anims = vec![
+            outcome(0x0100_0000, Ok(Some(1))),
+            outcome(0x0300_0001, Ok(Some(0))),
+            outcome(0x0300_0005, Ok(None)),
+            outcome(0x0300_FFFF, Err("bad".to_owned())),
+            outcome(0x0301_0000, Ok(None)),
+            outcome(0xFFFF_FFFF, Ok(Some(4))),
+        ];
+        let r = SweepReport::assemble(tables, anims, vec![]);
+        assert_eq!(r.animations, 3);
+        let dangling: Vec<u32> = r.dangling_animations.iter().map(|d| d.anim_id).collect();
+        assert_eq!(dangling, [0x0300_0005, 0x0301_0000]);
+        let bad: Vec<u32> = r.bad_frame_ranges.iter().map(|b| b.anim_id).collect();
+        assert_eq!(bad, [0x0300_0001], "0 frames cannot fit");
+        assert_eq!(r.failures.len(), 1);
     }
 
     #[test]
