@@ -5,8 +5,8 @@
 //! failed to parse.
 //!
 //! Every table that parses is also run through `ac_motiontable::Resolver` with a
-//! `RecordingSequence`: its default-state resolution, and every cycle entered from the default
-//! state (switching style first when the cycle belongs to another style). Successes, refusals,
+//! `CountingSequence` (`ac_testkit::sweep`): its default-state resolution, and every cycle
+//! entered from the default state (switching style first when the cycle belongs to another style). Successes, refusals,
 //! keys that name no MotionCommand, and panics (which would be bugs) are counted; they are
 //! reported but do not change the exit status.
 //!

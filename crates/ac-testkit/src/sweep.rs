@@ -9,12 +9,16 @@
 //! [`sweep_with`] also runs every table that parses through the [`Resolver`]
 //! ([`resolve_table`]), and spreads every phase over the rayon pool when asked.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use ac_dat::{Animation, DatArchive, DatError, DirEntry, MotionTable, Setup};
 use ac_motiontable::motion::motion_by_index;
-use ac_motiontable::{MotionState, RecordingSequence, Resolver, Rules};
+use ac_motiontable::{AnimSequence, MotionState, Resolver, Rules};
 use rayon::prelude::*;
+
+mod counting;
+
+pub use counting::CountingSequence;
 
 /// Statistics of one motion table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -326,15 +330,44 @@ pub fn load_setup(dat: &DatArchive, entry: &DirEntry) -> Result<Setup, Failure> 
 
 /// Every animation id referenced by the tables that parsed.
 pub fn referenced_animations(tables: &[TableOutcome]) -> Vec<u32> {
-    let mut ids = BTreeSet::new();
+    // Ids in the animation range go into a bit set (one bit each, in id order); only the
+    // others, which real data does not have, are sorted. A set insert per reference was a
+    // twentieth of the sweep, and sorting them all a tenth of what was left.
+    let mut in_range = vec![0u64; 1 << 10];
+    let mut others = Vec::new();
     for t in tables {
         if let Ok(t) = &t.result {
             for md in t.motion_data() {
-                ids.extend(md.anims.iter().map(|a| a.anim_id));
+                for a in &md.anims {
+                    match anim_index(a.anim_id) {
+                        Some(i) => in_range[i >> 6] |= 1 << (i & 63),
+                        None => others.push(a.anim_id),
+                    }
+                }
             }
         }
     }
-    ids.into_iter().collect()
+    others.sort_unstable();
+    others.dedup();
+    let below = others.partition_point(|&id| id < *Animation::ID_RANGE.start());
+    let mut ids = others[..below].to_vec();
+    for (w, &bits) in in_range.iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            ids.push(Animation::ID_RANGE.start() + (w * 64 + b) as u32);
+            bits &= bits - 1;
+        }
+    }
+    ids.extend_from_slice(&others[below..]);
+    ids
+}
+
+/// The offset of `id` in [`Animation::ID_RANGE`] (65,536 ids), if it lies there.
+fn anim_index(id: u32) -> Option<usize> {
+    id.checked_sub(*Animation::ID_RANGE.start())
+        .filter(|&i| i <= 0xFFFF)
+        .map(|i| i as usize)
 }
 
 /// Whether a stored frame range fits an animation of `num_frames` frames: −1 for high means
@@ -387,16 +420,44 @@ impl SweepReport {
     ) -> Self {
         tables.sort_by_key(|t| t.id);
         let mut r = SweepReport::default();
-        let mut frames: BTreeMap<u32, Option<u32>> = BTreeMap::new();
+        // (id, frame count) sorted by id, searched per AnimData: cheaper than a map built
+        // node by node. A repeated id keeps its last outcome, as a map insert would.
+        let mut frames: Vec<(u32, Option<u32>)> = Vec::with_capacity(anims.len());
         for a in anims {
             match a.result {
                 Ok(n) => {
                     r.animations += usize::from(n.is_some());
-                    frames.insert(a.id, n);
+                    frames.push((a.id, n));
                 }
                 Err(error) => r.failures.push(Failure { id: a.id, error }),
             }
         }
+        frames.reverse();
+        frames.sort_by_key(|&(id, _)| id);
+        frames.dedup_by_key(|&mut (id, _)| id);
+        // Ids in the animation range find their entry through a dense index (position + 1,
+        // 0 for none) as long as the highest one; the others are searched.
+        let dense_len = frames
+            .iter()
+            .filter_map(|&(id, _)| anim_index(id))
+            .max()
+            .map_or(0, |i| i + 1);
+        let mut dense = vec![0u32; dense_len];
+        for (at, &(id, _)) in frames.iter().enumerate() {
+            if let Some(i) = anim_index(id) {
+                dense[i] = at as u32 + 1;
+            }
+        }
+        let frames_of = |id: u32| match anim_index(id) {
+            Some(i) => match dense.get(i) {
+                Some(&at) if at > 0 => Some(frames[at as usize - 1].1),
+                _ => None,
+            },
+            None => frames
+                .binary_search_by_key(&id, |&(id, _)| id)
+                .ok()
+                .map(|i| frames[i].1),
+        };
         for s in setups {
             match s {
                 Ok(_) => r.setups += 1,
@@ -415,27 +476,27 @@ impl SweepReport {
                 }
             };
             r.stats.add(&TableStats::of(table));
-            let mut dangling = BTreeSet::new();
+            let mut dangling = Vec::new();
             for md in table.motion_data() {
                 for a in &md.anims {
-                    match frames.get(&a.anim_id) {
-                        Some(Some(n)) if !frame_range_fits(a.low_frame, a.high_frame, *n) => {
+                    match frames_of(a.anim_id) {
+                        Some(Some(n)) if !frame_range_fits(a.low_frame, a.high_frame, n) => {
                             r.bad_frame_ranges.push(BadFrameRange {
                                 table: table.id,
                                 anim_id: a.anim_id,
                                 low_frame: a.low_frame,
                                 high_frame: a.high_frame,
-                                num_frames: *n,
+                                num_frames: n,
                             });
                         }
                         Some(Some(_)) => {}
-                        Some(None) => {
-                            dangling.insert(a.anim_id);
-                        }
+                        Some(None) => dangling.push(a.anim_id),
                         None => {} // failed to parse: already a failure
                     }
                 }
             }
+            dangling.sort_unstable();
+            dangling.dedup();
             r.dangling_animations
                 .extend(dangling.into_iter().map(|anim_id| DanglingAnimation {
                     table: table.id,
@@ -558,31 +619,39 @@ impl ResolveStats {
 }
 
 /// Runs `table`'s default state and every cycle transition through the [`Resolver`] (ACE
-/// rules) with a [`RecordingSequence`]: each cycle is entered from the default state,
-/// switching style first when the cycle belongs to another style. A panic (a bug, never
-/// expected) is caught and counted.
+/// rules) with a [`CountingSequence`]: each cycle is entered from the default state,
+/// switching style first when the cycle belongs to another style. The default state is
+/// resolved once and copied for each cycle (resolving it again from a fresh state gives the
+/// same state and sequence). A panic (a bug, never expected) is caught and counted.
 pub fn resolve_table(table: MotionTable) -> ResolveStats {
+    resolve_table_with::<CountingSequence>(table)
+}
+
+/// [`resolve_table`] against any sequence that starts empty and can be copied: the sweep
+/// uses [`CountingSequence`]; the tests check it against a
+/// [`RecordingSequence`](ac_motiontable::RecordingSequence).
+pub fn resolve_table_with<S: AnimSequence + Clone + Default>(table: MotionTable) -> ResolveStats {
     let run = || {
         let mut st = ResolveStats::default();
         let r = Resolver::new(table, Rules::default());
-        let mut state = MotionState::new();
-        let mut seq = RecordingSequence::new();
-        if !r.set_default_state(&mut state, &mut seq).ok {
+        let mut default_state = MotionState::new();
+        let mut default_seq = S::default();
+        if !r.set_default_state(&mut default_state, &mut default_seq).ok {
             st.default_failed += 1;
             return st;
         }
         st.default_ok += 1;
-        let default_style = state.style;
+        let default_style = default_state.style;
         for (key, _) in &r.table().cycles {
             let Some(substate) = motion_by_index(key & 0xFFFF) else {
                 st.unknown_keys += 1;
                 continue;
             };
             let style = 0x8000_0000 | (key >> 16);
-            let mut state = MotionState::new();
-            let mut seq = RecordingSequence::new();
-            let mut ok = r.set_default_state(&mut state, &mut seq).ok;
-            if ok && style != default_style {
+            let mut state = default_state.clone();
+            let mut seq = default_seq.clone();
+            let mut ok = true;
+            if style != default_style {
                 ok = r.do_object_motion(style, &mut state, &mut seq, 1.0).ok;
             }
             if ok && state.substate != substate {
@@ -615,6 +684,113 @@ mod tests {
         assert!(!frame_range_fits(3, 2, 5));
         assert!(!frame_range_fits(-1, 2, 5));
         assert!(!frame_range_fits(0, -1, 0));
+    }
+
+    /// The sweep's resolution as it was first written: every cycle from a freshly resolved
+    /// default state, on a sequence that records everything.
+    fn resolve_from_scratch(table: MotionTable) -> ResolveStats {
+        use ac_motiontable::RecordingSequence;
+        let mut st = ResolveStats::default();
+        let r = Resolver::new(table, Rules::default());
+        let mut state = MotionState::new();
+        if !r
+            .set_default_state(&mut state, &mut RecordingSequence::new())
+            .ok
+        {
+            st.default_failed += 1;
+            return st;
+        }
+        st.default_ok += 1;
+        for (key, _) in &r.table().cycles {
+            let Some(substate) = motion_by_index(key & 0xFFFF) else {
+                st.unknown_keys += 1;
+                continue;
+            };
+            let style = 0x8000_0000 | (key >> 16);
+            let mut state = MotionState::new();
+            let mut seq = RecordingSequence::new();
+            let mut ok = r.set_default_state(&mut state, &mut seq).ok;
+            if ok && style != state.style {
+                ok = r.do_object_motion(style, &mut state, &mut seq, 1.0).ok;
+            }
+            if ok && state.substate != substate {
+                ok = r.do_object_motion(substate, &mut state, &mut seq, 1.0).ok;
+            }
+            st.transitions_ok += usize::from(ok);
+            st.transitions_failed += usize::from(!ok);
+        }
+        st
+    }
+
+    /// Counting instead of recording, and copying the default state instead of resolving it
+    /// again, change no outcome: checked on every table of the synthetic corpus.
+    #[test]
+    fn resolution_matches_resolving_from_scratch() {
+        let corpus = crate::synthetic::Corpus::generate(crate::synthetic::DEFAULT_SEED);
+        let mut fast = ResolveStats::default();
+        let mut reference = ResolveStats::default();
+        for t in &corpus.tables {
+            let (a, b) = (resolve_table(t.clone()), resolve_from_scratch(t.clone()));
+            assert_eq!(a, b, "table 0x{:08X}", t.id);
+            assert_eq!(
+                a,
+                resolve_table_with::<ac_motiontable::RecordingSequence>(t.clone())
+            );
+            fast.add(&a);
+            reference.add(&b);
+        }
+        assert_eq!(fast, reference);
+        assert!(fast.transitions_ok > 1000, "{fast:?}");
+    }
+
+    /// Ids inside and outside the animation range are listed once each, in id order, and
+    /// looked up alike when the report is assembled.
+    #[test]
+    fn referenced_ids_in_and_out_of_the_animation_range() {
+        let ids = [
+            0x0300_0005,
+            0x0100_0000,
+            0x0300_0001,
+            0x0300_0005,
+            0xFFFF_FFFF,
+            0x0301_0000,
+            0x0300_FFFF,
+        ];
+        let mut t = MotionTable::new(0x0900_0001, 0);
+        let anims = ids.iter().map(|&id| ac_dat::AnimData::new(id)).collect();
+        t.set_cycle(1, ac_dat::MotionData::new(anims));
+        let tables = vec![TableOutcome {
+            id: t.id,
+            result: Ok(t),
+        }];
+        let referenced = referenced_animations(&tables);
+        assert_eq!(
+            referenced,
+            [
+                0x0100_0000,
+                0x0300_0001,
+                0x0300_0005,
+                0x0300_FFFF,
+                0x0301_0000,
+                0xFFFF_FFFF
+            ]
+        );
+        let outcome = |id, result| AnimOutcome { id, result };
+        let anims = vec![
+            outcome(0x0100_0000, Ok(Some(1))),
+            outcome(0x0300_0001, Ok(Some(0))),
+            outcome(0x0300_0005, Ok(None)),
+            outcome(0x0300_FFFF, Err("bad".to_owned())),
+            outcome(0x0301_0000, Ok(None)),
+            outcome(0xFFFF_FFFF, Ok(Some(4))),
+        ];
+        let r = SweepReport::assemble(tables, anims, vec![]);
+        assert_eq!(r.animations, 3);
+        let dangling: Vec<u32> = r.dangling_animations.iter().map(|d| d.anim_id).collect();
+        assert_eq!(dangling, [0x0300_0005, 0x0301_0000]);
+        let bad: Vec<u32> = r.bad_frame_ranges.iter().map(|b| b.anim_id).collect();
+        assert_eq!(bad, [0x0300_0001], "0 frames cannot fit");
+        assert_eq!(r.failures.len(), 1);
     }
 
     #[test]

@@ -45,6 +45,19 @@ impl Default for Frame {
 impl BinRead for Frame {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<Self> {
+        Self::decode(&mut Stream(r))
+    }
+}
+
+impl Frame {
+    #[inline]
+    fn decode<R: Source>(r: &mut R) -> BinResult<Self> {
+        if let Some(b) = r.take::<{ Self::SIZE }>() {
+            return Ok(Self {
+                origin: Vec3::new(f(&b, 0), f(&b, 4), f(&b, 8)),
+                orientation: Quat::from_xyzw(f(&b, 16), f(&b, 20), f(&b, 24), f(&b, 12)),
+            });
+        }
         Ok(Self {
             origin: r_vec3(r)?,
             orientation: r_quat(r)?,
@@ -700,7 +713,7 @@ const GFXOBJ_BASE: u32 = 0x0100_0000;
 /// Only the canonical form the writer produces is accepted (short form below 0x4000, long form
 /// only for offsets above 0x3FFF and with bit 0x4000 clear), so every accepted hook is written
 /// back byte for byte.
-fn read_packed_id<R: Read + Seek>(r: &mut R) -> BinResult<u32> {
+fn read_packed_id<R: Source>(r: &mut R) -> BinResult<u32> {
     let start = r.stream_position()?;
     let v = r_u16(r)?;
     let (d, words) = if v & 0x8000 != 0 {
@@ -724,6 +737,12 @@ fn read_packed_id<R: Read + Seek>(r: &mut R) -> BinResult<u32> {
 impl BinRead for AnimationHook {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
+        Self::decode(&mut Stream(r), e)
+    }
+}
+
+impl AnimationHook {
+    fn decode<R: Source>(r: &mut R, _: Endian) -> BinResult<Self> {
         let type_id = r_u32(r)?;
         let direction = r_i32(r)?;
         let data = match type_id {
@@ -737,7 +756,7 @@ impl BinRead for AnimationHook {
             13 | 26 => {
                 let emitter_info_id = r_u32(r)?;
                 let part_index = r_u32(r)?;
-                let offset = Frame::read_options(r, e, ())?;
+                let offset = Frame::decode(r)?;
                 let emitter_id = r_u32(r)?;
                 if type_id == 13 {
                     HookData::CreateParticle {
@@ -838,13 +857,14 @@ impl BinRead for AnimationFrame {
     /// The number of parts (from the enclosing Animation or Setup).
     type Args<'a> = u32;
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, num_parts: u32) -> BinResult<Self> {
+        let r = &mut Stream(r);
         let budget = AllocBudget::for_rest(r)?;
         Self::read_budgeted(r, e, num_parts, &budget)
     }
 }
 
 impl AnimationFrame {
-    fn read_budgeted<R: Read + Seek>(
+    fn read_budgeted<R: Source>(
         r: &mut R,
         e: Endian,
         num_parts: u32,
@@ -852,12 +872,12 @@ impl AnimationFrame {
     ) -> BinResult<Self> {
         let mut frames = budget.list(r, "part frame", u64::from(num_parts), Frame::SIZE as u64)?;
         for _ in 0..num_parts {
-            frames.push(Frame::read_options(r, e, ())?);
+            frames.push(Frame::decode(r)?);
         }
         let n = r_u32(r)?;
         let mut hooks = budget.list(r, "hook", u64::from(n), 8)?;
         for _ in 0..n {
-            hooks.push(AnimationHook::read_options(r, e, ())?);
+            hooks.push(AnimationHook::decode(r, e)?);
         }
         Ok(Self { frames, hooks })
     }
@@ -974,6 +994,12 @@ impl Animation {
 impl BinRead for Animation {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
+        Self::decode(&mut Stream(r), e)
+    }
+}
+
+impl Decode for Animation {
+    fn decode<R: Source>(r: &mut R, e: Endian) -> BinResult<Self> {
         let budget = AllocBudget::for_rest(r)?;
         let id = r_u32(r)?;
         let flags = r_u32(r)?;
@@ -988,7 +1014,7 @@ impl BinRead for Animation {
         let pos_count = if has_pos { u64::from(num_frames) } else { 0 };
         let mut pos_frames = budget.list(r, "pos frame", pos_count, Frame::SIZE as u64)?;
         for _ in 0..pos_count {
-            pos_frames.push(Frame::read_options(r, e, ())?);
+            pos_frames.push(Frame::decode(r)?);
         }
         let part_frame_size = per_frame - if has_pos { Frame::SIZE as u64 } else { 0 };
         let mut part_frames = budget.list(r, "frame", u64::from(num_frames), part_frame_size)?;

@@ -14,6 +14,110 @@ use crate::error::{RecordError, RecordErrorKind};
 
 pub(crate) const LE: Endian = Endian::Little;
 
+/// What the record decoders read from. Every `BinRead` impl wraps its stream in [`Stream`];
+/// [`parse_exact`] reads a payload in memory through [`Bytes`], which hands out fixed-size
+/// fields without going through `io` (the decoders spent most of their time there). Both
+/// give the same values and the same errors at the same positions: the fast paths only
+/// answer when every byte asked for is there, and leave anything else to the stream.
+pub(crate) trait Source: Read + Seek {
+    /// The next `N` bytes, advancing past them, if all of them are there; `None` (without
+    /// moving) otherwise, or when this source has no fast path.
+    #[inline]
+    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
+        None
+    }
+
+    /// Bytes left between the current position and the end of the stream.
+    #[inline]
+    fn remaining(&mut self) -> BinResult<u64> {
+        let pos = self.stream_position()?;
+        let end = self.seek(SeekFrom::End(0))?;
+        self.seek(SeekFrom::Start(pos))?;
+        Ok(end.saturating_sub(pos))
+    }
+}
+
+/// Any `Read + Seek` stream, as a [`Source`] without fast paths.
+pub(crate) struct Stream<'r, R>(pub(crate) &'r mut R);
+
+impl<R: Read> Read for Stream<'_, R> {
+    #[inline]
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buf)
+    }
+    #[inline]
+    fn read_exact(&mut self, buf: &mut [u8]) -> std::io::Result<()> {
+        self.0.read_exact(buf)
+    }
+}
+
+impl<R: Seek> Seek for Stream<'_, R> {
+    #[inline]
+    fn seek(&mut self, pos: SeekFrom) -> std::io::Result<u64> {
+        self.0.seek(pos)
+    }
+    #[inline]
+    fn stream_position(&mut self) -> std::io::Result<u64> {
+        self.0.stream_position()
+    }
+}
+
+impl<R: Read + Seek> Source for Stream<'_, R> {}
+
+/// A payload in memory: a `Cursor` (which does everything the fast paths do not) with
+/// fixed-size reads straight from the slice.
+pub(crate) struct Bytes<'a>(binrw::io::Cursor<&'a [u8]>);
+
+impl<'a> Bytes<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
+        Self(binrw::io::Cursor::new(bytes))
+    }
+
+    pub(crate) fn position(&self) -> u64 {
+        self.0.position()
+    }
+}
+
+impl Read for Bytes<'_> {
+    #[inline]
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buf)
+    }
+    #[inline]
+    fn read_exact(&mut self, buf: &mut [u8]) -> std::io::Result<()> {
+        self.0.read_exact(buf)
+    }
+}
+
+impl Seek for Bytes<'_> {
+    #[inline]
+    fn seek(&mut self, pos: SeekFrom) -> std::io::Result<u64> {
+        self.0.seek(pos)
+    }
+    #[inline]
+    fn stream_position(&mut self) -> std::io::Result<u64> {
+        Ok(self.0.position())
+    }
+}
+
+impl Source for Bytes<'_> {
+    #[inline]
+    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let pos = self.0.position();
+        let bytes: &[u8] = self.0.get_ref();
+        let start = usize::try_from(pos).ok()?;
+        let b: [u8; N] = bytes.get(start..start.checked_add(N)?)?.try_into().ok()?;
+        self.0.set_position(pos + N as u64);
+        Some(b)
+    }
+
+    #[inline]
+    fn remaining(&mut self) -> BinResult<u64> {
+        // As the seeks would answer: a position past the end leaves nothing.
+        Ok((self.0.get_ref().len() as u64).saturating_sub(self.0.position()))
+    }
+}
+
 /// Wraps a [`RecordErrorKind`] into a binrw error at the current position.
 pub(crate) fn custom<S: Seek>(s: &mut S, kind: RecordErrorKind) -> binrw::Error {
     let pos = s.stream_position().unwrap_or(0);
@@ -24,15 +128,13 @@ pub(crate) fn custom<S: Seek>(s: &mut S, kind: RecordErrorKind) -> binrw::Error 
 }
 
 /// Bytes left between the current position and the end of the stream.
-pub(crate) fn remaining<S: Seek>(s: &mut S) -> BinResult<u64> {
-    let pos = s.stream_position()?;
-    let end = s.seek(SeekFrom::End(0))?;
-    s.seek(SeekFrom::Start(pos))?;
-    Ok(end.saturating_sub(pos))
+#[inline]
+pub(crate) fn remaining<S: Source>(s: &mut S) -> BinResult<u64> {
+    s.remaining()
 }
 
 /// Fails unless `count` elements of at least `min_size` bytes each fit in what remains.
-pub(crate) fn check_count<S: Seek>(
+pub(crate) fn check_count<S: Source>(
     s: &mut S,
     what: &'static str,
     count: u64,
@@ -81,7 +183,7 @@ pub(crate) struct AllocBudget {
 
 impl AllocBudget {
     /// A budget for a record whose stored form is the rest of the stream.
-    pub(crate) fn for_rest<S: Seek>(s: &mut S) -> BinResult<Self> {
+    pub(crate) fn for_rest<S: Source>(s: &mut S) -> BinResult<Self> {
         let stored = remaining(s)?;
         Ok(Self {
             stored,
@@ -95,7 +197,7 @@ impl AllocBudget {
     /// Checks a list of `count` elements of `T` against the remaining bytes (each element
     /// stores at least `min_size` bytes) and against the budget, charges it, and returns an
     /// empty vector with that capacity.
-    pub(crate) fn list<T, S: Seek>(
+    pub(crate) fn list<T, S: Source>(
         &self,
         s: &mut S,
         what: &'static str,
@@ -141,7 +243,17 @@ fn eof<S: Seek>(s: &mut S, needed: u64) -> binrw::Error {
     custom(s, RecordErrorKind::UnexpectedEof { needed })
 }
 
-pub(crate) fn read_bytes<const N: usize, R: Read + Seek>(r: &mut R) -> BinResult<[u8; N]> {
+#[inline]
+pub(crate) fn read_bytes<const N: usize, R: Source>(r: &mut R) -> BinResult<[u8; N]> {
+    match r.take::<N>() {
+        Some(b) => Ok(b),
+        None => read_bytes_from_stream(r),
+    }
+}
+
+/// [`read_bytes`] through `io` (a stream, or too few bytes left).
+#[cold]
+fn read_bytes_from_stream<const N: usize, R: Source>(r: &mut R) -> BinResult<[u8; N]> {
     let mut b = [0u8; N];
     match r.read_exact(&mut b) {
         Ok(()) => Ok(b),
@@ -150,38 +262,47 @@ pub(crate) fn read_bytes<const N: usize, R: Read + Seek>(r: &mut R) -> BinResult
     }
 }
 
-pub(crate) fn r_u8<R: Read + Seek>(r: &mut R) -> BinResult<u8> {
+#[inline]
+pub(crate) fn r_u8<R: Source>(r: &mut R) -> BinResult<u8> {
     Ok(read_bytes::<1, R>(r)?[0])
 }
-pub(crate) fn r_u16<R: Read + Seek>(r: &mut R) -> BinResult<u16> {
+#[inline]
+pub(crate) fn r_u16<R: Source>(r: &mut R) -> BinResult<u16> {
     Ok(u16::from_le_bytes(read_bytes::<2, R>(r)?))
 }
-pub(crate) fn r_u32<R: Read + Seek>(r: &mut R) -> BinResult<u32> {
+#[inline]
+pub(crate) fn r_u32<R: Source>(r: &mut R) -> BinResult<u32> {
     Ok(u32::from_le_bytes(read_bytes::<4, R>(r)?))
 }
-pub(crate) fn r_i32<R: Read + Seek>(r: &mut R) -> BinResult<i32> {
+#[inline]
+pub(crate) fn r_i32<R: Source>(r: &mut R) -> BinResult<i32> {
     Ok(i32::from_le_bytes(read_bytes::<4, R>(r)?))
 }
-pub(crate) fn r_f32<R: Read + Seek>(r: &mut R) -> BinResult<f32> {
+#[inline]
+pub(crate) fn r_f32<R: Source>(r: &mut R) -> BinResult<f32> {
     Ok(f32::from_le_bytes(read_bytes::<4, R>(r)?))
 }
-pub(crate) fn r_vec3<R: Read + Seek>(r: &mut R) -> BinResult<Vec3> {
+#[inline]
+pub(crate) fn r_vec3<R: Source>(r: &mut R) -> BinResult<Vec3> {
     let b = read_bytes::<12, R>(r)?;
     Ok(Vec3::new(f(&b, 0), f(&b, 4), f(&b, 8)))
 }
 /// Reads a quaternion stored W, X, Y, Z.
-pub(crate) fn r_quat<R: Read + Seek>(r: &mut R) -> BinResult<Quat> {
+#[inline]
+pub(crate) fn r_quat<R: Source>(r: &mut R) -> BinResult<Quat> {
     let b = read_bytes::<16, R>(r)?;
     Ok(Quat::from_xyzw(f(&b, 4), f(&b, 8), f(&b, 12), f(&b, 0)))
 }
 
-fn f(b: &[u8], at: usize) -> f32 {
+#[inline]
+pub(crate) fn f(b: &[u8], at: usize) -> f32 {
     f32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
 
 /// Skips to the next multiple of 4 from the payload start (stream position 0). The padding
 /// must be zero: the writer could not reproduce anything else.
-pub(crate) fn align4_read<R: Read + Seek>(r: &mut R) -> BinResult<()> {
+#[inline]
+pub(crate) fn align4_read<R: Source>(r: &mut R) -> BinResult<()> {
     let pos = r.stream_position()?;
     let pad = (4 - pos % 4) % 4;
     for _ in 0..pad {
@@ -265,17 +386,21 @@ pub(crate) fn to_record_error(e: binrw::Error, record_id: u32, fallback_pos: u64
     }
 }
 
-/// Parses a whole record payload with `T`'s `BinRead`, requiring every byte to be used.
-pub(crate) fn parse_exact<T>(bytes: &[u8]) -> Result<T, RecordError>
-where
-    T: for<'a> binrw::BinRead<Args<'a> = ()>,
-{
+/// A top-level record's decoder, over any [`Source`] (its `BinRead` impl reads a [`Stream`]).
+pub(crate) trait Decode: Sized {
+    /// Decodes the record from the rest of `r`.
+    fn decode<R: Source>(r: &mut R, e: Endian) -> BinResult<Self>;
+}
+
+/// Parses a whole record payload with `T`'s decoder (what its `BinRead` does), requiring
+/// every byte to be used.
+pub(crate) fn parse_exact<T: Decode>(bytes: &[u8]) -> Result<T, RecordError> {
     let record_id = bytes
         .get(0..4)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         .unwrap_or(0);
-    let mut cur = binrw::io::Cursor::new(bytes);
-    match T::read_options(&mut cur, LE, ()) {
+    let mut cur = Bytes::new(bytes);
+    match T::decode(&mut cur, LE) {
         Ok(v) => {
             let used = cur.position();
             let total = bytes.len() as u64;
@@ -309,3 +434,6 @@ where
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -94,6 +94,22 @@ impl AnimData {
 impl BinRead for AnimData {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<Self> {
+        Self::decode(&mut Stream(r))
+    }
+}
+
+impl AnimData {
+    #[inline]
+    fn decode<R: Source>(r: &mut R) -> BinResult<Self> {
+        if let Some(b) = r.take::<{ Self::SIZE }>() {
+            let w = |at: usize| [b[at], b[at + 1], b[at + 2], b[at + 3]];
+            return Ok(Self {
+                anim_id: u32::from_le_bytes(w(0)),
+                low_frame: i32::from_le_bytes(w(4)),
+                high_frame: i32::from_le_bytes(w(8)),
+                framerate: f32::from_le_bytes(w(12)),
+            });
+        }
         Ok(Self {
             anim_id: r_u32(r)?,
             low_frame: r_i32(r)?,
@@ -252,24 +268,21 @@ impl MotionData {
 impl BinRead for MotionData {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
+        let r = &mut Stream(r);
         let budget = AllocBudget::for_rest(r)?;
         Self::read_budgeted(r, e, &budget)
     }
 }
 
 impl MotionData {
-    fn read_budgeted<R: Read + Seek>(
-        r: &mut R,
-        e: Endian,
-        budget: &AllocBudget,
-    ) -> BinResult<Self> {
+    fn read_budgeted<R: Source>(r: &mut R, _: Endian, budget: &AllocBudget) -> BinResult<Self> {
         let num_anims = r_u8(r)?;
         let bitfield = r_u8(r)?;
         let flags = r_u8(r)?;
         align4_read(r)?;
         let mut anims = budget.list(r, "anim", u64::from(num_anims), AnimData::SIZE as u64)?;
         for _ in 0..num_anims {
-            anims.push(AnimData::read_options(r, e, ())?);
+            anims.push(AnimData::decode(r)?);
         }
         let velocity = if flags & Self::HAS_VELOCITY != 0 {
             r_vec3(r)?
@@ -519,7 +532,7 @@ impl MotionTable {
     }
 }
 
-fn read_md_map<R: Read + Seek>(
+fn read_md_map<R: Source>(
     r: &mut R,
     e: Endian,
     what: &'static str,
@@ -552,6 +565,12 @@ fn write_md_map<W: Write + Seek>(
 impl BinRead for MotionTable {
     type Args<'a> = ();
     fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
+        Self::decode(&mut Stream(r), e)
+    }
+}
+
+impl Decode for MotionTable {
+    fn decode<R: Source>(r: &mut R, e: Endian) -> BinResult<Self> {
         let budget = AllocBudget::for_rest(r)?;
         let id = r_u32(r)?;
         let default_style = r_u32(r)?;

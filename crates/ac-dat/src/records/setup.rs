@@ -101,7 +101,13 @@ impl Setup {
 
 impl BinRead for Setup {
     type Args<'a> = ();
-    fn read_options<R: Read + Seek>(r: &mut R, _: Endian, _: ()) -> BinResult<Self> {
+    fn read_options<R: Read + Seek>(r: &mut R, e: Endian, _: ()) -> BinResult<Self> {
+        Self::decode(&mut Stream(r), e)
+    }
+}
+
+impl Decode for Setup {
+    fn decode<R: Source>(r: &mut R, _: Endian) -> BinResult<Self> {
         let budget = AllocBudget::for_rest(r)?;
         let id = r_u32(r)?;
         let flags = r_u32(r)?;
