@@ -17,7 +17,7 @@
 //! list cycling through it never runs out of time (quirk `negative-multiplier-stall`; the
 //! reference recurses until its stack overflows). This target found a case where the player's
 //! stall guard let one update run to `MAX_ADVANCES_PER_UPDATE` (about half a second
-//! instrumented); the guard now stops it after `MAX_STALLED_ADVANCES`, pinned by
+//! instrumented); the guard now stops it after `MAX_UNSHRUNK_ADVANCES`, pinned by
 //! `extreme::reversed_range_against_a_negative_quantum_stops_at_the_stall_guard` in
 //! `ac-sequence`. The skip stays so this target spends its executions elsewhere; the list edits
 //! still run on such nodes here.

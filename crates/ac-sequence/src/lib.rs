@@ -42,8 +42,9 @@
 //!   NullReferenceException) is a no-op.
 //! * `negative-multiplier-stall` — a negative framerate multiplier leaves a cyclic node with `low > high` playing backwards;
 //!   ACE's `update_internal` then recurses until the stack overflows. Here the recursion is a
-//!   loop that stops after [`MAX_STALLED_ADVANCES`] consecutive node transitions that do not
-//!   bring the leftover time below its smallest value in the update (or [`MAX_ADVANCES_PER_UPDATE`] transitions in total); the rest of the quantum
+//!   loop that stops after [`MAX_STALLED_ADVANCES`] node transitions in a row whose leftover
+//!   time does not shrink, after [`MAX_UNSHRUNK_ADVANCES`] that do not bring it below its
+//!   smallest value in the update, or after [`MAX_ADVANCES_PER_UPDATE`] in total; the rest of the quantum
 //!   is dropped and the play head stays at the last node entered. Each of those transitions
 //!   still queues its AnimationDone hook while the list starts with a link, as ACE would have.
 //! * `far-frame-range` — a stored frame range far outside the animation (e.g. a low frame of −2³¹) played very fast
@@ -70,5 +71,6 @@ pub use position::{LANDBLOCK_SIZE, Position, normalize_check_small};
 pub use provider::{AnimationCache, AnimationSource, DatAnimations, NoAnimations};
 pub use sequence::{
     EXACT_OUTSIDE_BOUNDARIES, MAX_ADVANCES_PER_UPDATE, MAX_BOUNDARIES_PER_UPDATE,
-    MAX_STALLED_ADVANCES, NodeId, PLAYER_IDLE_ANIMS, Sequence, SequenceError, UpdateWork,
+    MAX_STALLED_ADVANCES, MAX_UNSHRUNK_ADVANCES, NodeId, PLAYER_IDLE_ANIMS, Sequence,
+    SequenceError, UpdateWork,
 };

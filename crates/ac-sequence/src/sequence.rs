@@ -51,19 +51,27 @@ pub const PLAYER_IDLE_ANIMS: [u32; 11] = [
 /// update is dropped.
 pub const MAX_ADVANCES_PER_UPDATE: u32 = 100_000;
 
-/// Consecutive transitions that do not bring the leftover time below the smallest it has been
-/// in the update, after which the update stops.
+/// Consecutive transitions whose leftover time does not shrink (compared with the previous
+/// leftover) after which an update stops.
 ///
 /// A node whose played range cannot consume time (e.g. a negative framerate multiplier leaves
 /// `low > high` with a negative framerate: ACE's `seq_negative_multiplier_recursion`, a stack
 /// overflow) or a framerate so large that a frame is below f32 resolution of the remaining time
-/// would otherwise loop until [`MAX_ADVANCES_PER_UPDATE`]. The comparison is with the smallest
-/// leftover so far, not the previous one: such a node can hand back a leftover that wobbles by
-/// a rounding step around the quantum (a reversed range played against a negative quantum),
-/// which a comparison with the previous leftover keeps taking for progress. A single
-/// non-shrinking step does happen legitimately through rounding, so a short run of them is
-/// tolerated.
+/// would otherwise loop until [`MAX_ADVANCES_PER_UPDATE`]. A single non-shrinking step does
+/// happen legitimately through rounding, so a short run of them is tolerated. A leftover that
+/// wobbles by a rounding step escapes this guard; [`MAX_UNSHRUNK_ADVANCES`] catches it.
 pub const MAX_STALLED_ADVANCES: u32 = 16;
+
+/// Transitions that do not bring the leftover time below the smallest it has been in the
+/// update, after which the update stops.
+///
+/// A reversed range played against a negative quantum hands back a leftover that wobbles by a
+/// rounding step around the quantum, so [`MAX_STALLED_ADVANCES`] (a comparison with the previous
+/// leftover) keeps being reset. Comparing with the smallest leftover catches it; the bound is
+/// generous because ACE itself finishes updates that take a few dozen transitions without a new
+/// smallest leftover (a reversed node before a cycle ends after 24 of them), and those must play
+/// out as ACE plays them.
+pub const MAX_UNSHRUNK_ADVANCES: u32 = 1_024;
 
 /// Upper bound on frame boundaries processed one at a time inside one [`Sequence::update`]
 /// (each applies a pos frame, its hooks and one frame of physics). Runs of boundaries outside
@@ -794,10 +802,11 @@ impl Sequence {
     ) {
         let velocity = self.velocity;
         let omega = self.omega;
-        // The stall guard: transitions since the leftover time last fell below the smallest it
-        // has been in this update. Comparing with the previous leftover alone misses a leftover
-        // that wobbles by a rounding step around a value it never leaves.
+        // The stall guards: transitions in a row whose leftover did not shrink, and transitions
+        // since the leftover last fell below the smallest it has been in this update (the first
+        // misses a leftover that wobbles by a rounding step around a value it never leaves).
         let mut stalled: u32 = 0;
+        let mut unshrunk: u32 = 0;
         let mut least_left = dt.abs();
         // Playback log bookkeeping: update time consumed so far, the offset origin where the
         // current stretch began.
@@ -902,16 +911,22 @@ impl Sequence {
             }
 
             work.advances += 1;
-            if leftover.abs() < least_left {
-                least_left = leftover.abs();
+            // Both counters also count a NaN leftover.
+            if leftover.abs() < dt.abs() {
                 stalled = 0;
             } else {
-                // Also taken by a NaN leftover.
                 stalled += 1;
+            }
+            if leftover.abs() < least_left {
+                least_left = leftover.abs();
+                unshrunk = 0;
+            } else {
+                unshrunk += 1;
             }
             if work.truncated
                 || work.advances >= MAX_ADVANCES_PER_UPDATE
                 || stalled >= MAX_STALLED_ADVANCES
+                || unshrunk >= MAX_UNSHRUNK_ADVANCES
             {
                 work.truncated = true;
                 return;

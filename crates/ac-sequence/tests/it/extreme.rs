@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use ac_dat::{AnimData, Animation, AnimationFrame, AnimationHook, Frame, HookData};
 use ac_sequence::{
-    AFrame, AnimationCache, MAX_ADVANCES_PER_UPDATE, MAX_STALLED_ADVANCES, Sequence, SequenceError,
+    AFrame, AnimationCache, MAX_ADVANCES_PER_UPDATE, MAX_UNSHRUNK_ADVANCES, Sequence, SequenceError,
 };
 use glam::{Quat, Vec3};
 
@@ -322,7 +322,7 @@ fn reversed_range_against_a_negative_quantum_stops_at_the_stall_guard() {
     for _ in 0..3 {
         let work = s.update(-0.2, Some(&mut f), Some(&mut hooks));
         assert!(
-            work.advances <= MAX_STALLED_ADVANCES + 2,
+            work.advances <= MAX_UNSHRUNK_ADVANCES + 2,
             "bounded by the stall guard: {work:?}"
         );
         assert!(finite(&f));
