@@ -246,17 +246,23 @@ proptest! {
     }
 }
 
-/// Long scripts between polls (the queue grows to thousands of entries, with every class
-/// interleaved), deterministic so a failure reproduces.
-#[test]
-fn long_queues_match_the_literal_transcription() {
-    let mut state: u64 = 0x5EED_0014;
-    let mut next = || {
+/// A deterministic stream of pseudo-random numbers (a 64-bit LCG's high bits), so a failure
+/// reproduces.
+fn lcg(seed: u64) -> impl FnMut() -> usize {
+    let mut state = seed;
+    move || {
         state = state
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         (state >> 33) as usize
-    };
+    }
+}
+
+/// Long scripts between polls (the queue grows to thousands of entries, with every class
+/// interleaved), deterministic so a failure reproduces.
+#[test]
+fn long_queues_match_the_literal_transcription() {
+    let mut next = lcg(0x5EED_0014);
     for _ in 0..20 {
         let calls: Vec<Call> = (0..3000)
             .map(|_| match next() % 100 {
@@ -275,18 +281,12 @@ fn long_queues_match_the_literal_transcription() {
 /// are rebased then), which the short scripts above rarely reach.
 #[test]
 fn queues_that_never_empty_match_the_literal_transcription() {
-    let mut state: u64 = 0x5EED_0015;
-    let mut next = || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize
-    };
+    let mut next = lcg(0x5EED_0015);
     for _ in 0..20 {
         let calls: Vec<Call> = (0..3000)
             .map(|_| match next() % 100 {
                 0..=2 => Call::UseTime,
-                3..=44 => Call::AnimationDone(next() % 8 != 0),
+                3..=44 => Call::AnimationDone(!next().is_multiple_of(8)),
                 _ => Call::Add(MOTIONS[next() % MOTIONS.len()], 1 + (next() % 2) as u32),
             })
             .collect();

@@ -25,6 +25,21 @@ struct Model {
 }
 
 impl Model {
+    /// An empty list at frame 0, no physics.
+    fn new() -> Self {
+        Model {
+            list: Vec::new(),
+            next_id: 0,
+            first_cyclic: None,
+            curr: None,
+            frame: 0.0,
+            vel: Vec3::ZERO,
+            omega: Vec3::ZERO,
+            depth: 0,
+            overflow: false,
+        }
+    }
+
     fn pos(&self, id: Option<u64>) -> Option<usize> {
         id.and_then(|i| self.list.iter().position(|(k, _)| *k == i))
     }
@@ -338,17 +353,7 @@ fn bits(f: &AFrame) -> [u32; 7] {
 fn check(ops: Vec<Op>) -> Result<(), TestCaseError> {
     let src = cache();
     let mut s = Sequence::new(src.clone(), Rules::default());
-    let mut m = Model {
-        list: Vec::new(),
-        next_id: 0,
-        first_cyclic: None,
-        curr: None,
-        frame: 0.0,
-        vel: Vec3::ZERO,
-        omega: Vec3::ZERO,
-        depth: 0,
-        overflow: false,
-    };
+    let mut m = Model::new();
     for op in ops {
         let mut hs = Vec::new();
         let mut hm = Vec::new();
@@ -471,17 +476,7 @@ fn runs_outside_the_animation_match_the_reference() {
                         framerate: fps,
                     };
                     let mut s = Sequence::new(src.clone(), Rules::default());
-                    let mut m = Model {
-                        list: Vec::new(),
-                        next_id: 0,
-                        first_cyclic: None,
-                        curr: None,
-                        frame: 0.0,
-                        vel: Vec3::ZERO,
-                        omega: Vec3::ZERO,
-                        depth: 0,
-                        overflow: false,
-                    };
+                    let mut m = Model::new();
                     s.append_animation(&d);
                     let anim =
                         ac_sequence::AnimationSource::animation(&*src, d.anim_id).expect("anim");
