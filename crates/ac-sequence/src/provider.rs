@@ -20,10 +20,25 @@ pub trait AnimationSource: Send + Sync {
 /// An in-memory animation set: the cache a DAT-backed loader fills, and what tests and the
 /// scenario runner build from their definitions.
 ///
-/// A `BTreeMap` keeps iteration deterministic (nothing here depends on hash order).
+/// A `BTreeMap` keeps iteration deterministic (nothing here depends on hash order). Lookups
+/// go through a second, open-addressing index over the same animations (a fixed
+/// multiplicative hash of the id, linear probing, at most half full), which answers an
+/// append's lookup in a few instructions instead of a B-tree descent; it only changes with
+/// `&mut self` methods, so a cache shared as an [`AnimationSource`] always answers the same.
 #[derive(Debug, Clone, Default)]
 pub struct AnimationCache {
     anims: BTreeMap<u32, Arc<Animation>>,
+    /// The lookup index: every animation of `anims` in the slot its id probes to; empty or a
+    /// power of two long, and more than twice as long as `anims` holds entries.
+    slots: Vec<Option<Arc<Animation>>>,
+}
+
+/// The first slot `id` probes in an index of `2^bits` slots (`bits` ≥ 1): the top bits of
+/// the id times the 32-bit golden ratio (Fibonacci hashing), which spreads consecutive ids
+/// (the DAT's animation ids are dense in their low bits) evenly.
+#[inline]
+fn home_slot(id: u32, bits: u32) -> usize {
+    (id.wrapping_mul(0x9E37_79B9) >> (32 - bits)) as usize
 }
 
 impl AnimationCache {
@@ -35,13 +50,89 @@ impl AnimationCache {
     /// Adds (or replaces) an animation under its own `id`.
     pub fn insert(&mut self, anim: Animation) -> Arc<Animation> {
         let arc = Arc::new(anim);
-        self.anims.insert(arc.id, Arc::clone(&arc));
+        self.insert_arc(Arc::clone(&arc));
         arc
     }
 
     /// Adds (or replaces) an already shared animation under its own `id`.
     pub fn insert_arc(&mut self, anim: Arc<Animation>) {
-        self.anims.insert(anim.id, anim);
+        let id = anim.id;
+        if self.anims.insert(id, Arc::clone(&anim)).is_some() {
+            // Replaced: the id already has a slot.
+            if let Some(slot) = self.slot_of(id) {
+                *slot = Some(anim);
+            }
+            return;
+        }
+        if self.anims.len() * 2 >= self.slots.len() {
+            self.rebuild_index();
+        } else {
+            self.place(anim);
+        }
+    }
+
+    /// `log2` of the index length (the index is never empty when this is asked).
+    fn index_bits(&self) -> u32 {
+        self.slots.len().trailing_zeros()
+    }
+
+    /// The slot holding `id`, if any.
+    fn slot_of(&mut self, id: u32) -> Option<&mut Option<Arc<Animation>>> {
+        let i = self.find_slot(id)?;
+        self.slots.get_mut(i)
+    }
+
+    /// The animation `id` through the index (the same answer as `anims.get(&id)`).
+    #[inline]
+    fn get(&self, id: u32) -> Option<&Arc<Animation>> {
+        self.slots.get(self.find_slot(id)?)?.as_ref()
+    }
+
+    /// The position of the slot holding `id` (`None` when the id is not indexed).
+    #[inline]
+    fn find_slot(&self, id: u32) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = home_slot(id, self.index_bits());
+        // At most half the slots are taken, so the probe meets an empty slot; bounding it by
+        // the length anyway keeps the loop finite whatever happens.
+        for _ in 0..self.slots.len() {
+            match self.slots.get(i)? {
+                None => return None,
+                Some(a) if a.id == id => return Some(i),
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+        None
+    }
+
+    /// Puts a new id into the first free slot of its probe sequence (the index has room).
+    fn place(&mut self, anim: Arc<Animation>) {
+        let mask = self.slots.len() - 1;
+        let mut i = home_slot(anim.id, self.index_bits());
+        for _ in 0..self.slots.len() {
+            match self.slots.get_mut(i) {
+                Some(slot @ None) => {
+                    *slot = Some(anim);
+                    return;
+                }
+                Some(Some(_)) => i = (i + 1) & mask,
+                None => return,
+            }
+        }
+    }
+
+    /// Rebuilds the index at four times the entry count (rounded up to a power of two, at
+    /// least 8 slots), in id order.
+    fn rebuild_index(&mut self) {
+        let len = (self.anims.len() * 4).next_power_of_two().max(8);
+        self.slots = vec![None; len];
+        let anims: Vec<Arc<Animation>> = self.anims.values().cloned().collect();
+        for a in anims {
+            self.place(a);
+        }
     }
 
     /// Number of animations held.
@@ -90,8 +181,9 @@ impl FromIterator<Animation> for AnimationCache {
 }
 
 impl AnimationSource for AnimationCache {
+    #[inline]
     fn animation(&self, id: u32) -> Option<Arc<Animation>> {
-        self.anims.get(&id).cloned()
+        self.get(id).cloned()
     }
 }
 
@@ -228,5 +320,70 @@ impl AnimationSource for NoAnimations {
 impl<S: AnimationSource + ?Sized> AnimationSource for Arc<S> {
     fn animation(&self, id: u32) -> Option<Arc<Animation>> {
         (**self).animation(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn anim(id: u32, frames: usize) -> Animation {
+        Animation {
+            id,
+            part_frames: vec![ac_dat::AnimationFrame::default(); frames],
+            ..Animation::default()
+        }
+    }
+
+    /// The index answers exactly what the map holds, for dense ids, ids that share their low
+    /// bits, replacements, and ids that were never inserted.
+    #[test]
+    fn index_answers_what_the_map_holds() {
+        let mut c = AnimationCache::new();
+        assert!(c.animation(0x0300_0001).is_none());
+        let mut ids: Vec<u32> = (0..300).map(|i| 0x0300_0000 + i).collect();
+        ids.extend((0..64).map(|i| 0x0300_0000 + (i << 16)));
+        ids.extend((0..64u32).map(|i| i.wrapping_mul(0x9E37_79B9)));
+        let mut x = 0x2545_F491u32;
+        for k in 0..2_000usize {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let id = ids[x as usize % ids.len()];
+            c.insert(anim(id, k % 7));
+            let probe = ids[(x >> 7) as usize % ids.len()];
+            let want = c.anims.get(&probe).map(Arc::as_ptr);
+            assert_eq!(
+                c.animation(probe).as_ref().map(Arc::as_ptr),
+                want,
+                "{probe:08X}"
+            );
+            assert!(c.slots.len() > 2 * c.len());
+        }
+        for id in ids
+            .iter()
+            .copied()
+            .chain([0, u32::MAX, 0x0300_FFFF, 0x0400_0000])
+        {
+            let want = c.anims.get(&id).map(Arc::as_ptr);
+            assert_eq!(c.animation(id).as_ref().map(Arc::as_ptr), want, "{id:08X}");
+        }
+        let held = c.slots.iter().flatten().count();
+        assert_eq!(held, c.len());
+    }
+
+    #[test]
+    fn replacing_an_animation_is_seen_by_lookups() {
+        let mut c = AnimationCache::new();
+        c.insert(anim(0x0300_0002, 3));
+        c.insert(anim(0x0300_0002, 5));
+        assert_eq!(c.len(), 1);
+        let a = c.animation(0x0300_0002).map(|a| a.part_frames.len());
+        assert_eq!(a, Some(5));
+        let clone = c.clone();
+        assert_eq!(
+            clone.animation(0x0300_0002).map(|a| a.part_frames.len()),
+            Some(5)
+        );
     }
 }
