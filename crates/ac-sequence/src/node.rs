@@ -11,12 +11,27 @@ use crate::aframe::{AFrame, EPSILON};
 ///
 /// The frame range is resolved once, at construction (ACE `set_animation_id`); afterwards only
 /// [`AnimSequenceNode::multiply_framerate`] changes the node.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct AnimSequenceNode {
     anim: Arc<Animation>,
     framerate: f32,
     low_frame: i32,
     high_frame: i32,
+    /// The node's handle in the sequence that holds it (see [`crate::NodeId`]); 0 until a
+    /// sequence appends it. Kept here, in what would otherwise be padding, so that a list
+    /// entry is 24 bytes.
+    serial: u32,
+}
+
+impl std::fmt::Debug for AnimSequenceNode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnimSequenceNode")
+            .field("anim", &self.anim)
+            .field("framerate", &self.framerate)
+            .field("low_frame", &self.low_frame)
+            .field("high_frame", &self.high_frame)
+            .finish()
+    }
 }
 
 impl AnimSequenceNode {
@@ -53,7 +68,20 @@ impl AnimSequenceNode {
             framerate: data.framerate,
             low_frame: low,
             high_frame: high,
+            serial: 0,
         }
+    }
+
+    /// The handle serial a sequence gave this node.
+    #[inline]
+    pub(crate) fn serial(&self) -> u32 {
+        self.serial
+    }
+
+    /// Gives the node its handle serial (when a sequence appends it).
+    #[inline]
+    pub(crate) fn set_serial(&mut self, serial: u32) {
+        self.serial = serial;
     }
 
     /// The animation played by this node.

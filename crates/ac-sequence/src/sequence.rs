@@ -118,13 +118,6 @@ pub enum SequenceError {
     MissingAnimation(u32),
 }
 
-/// One entry of the anim list: the node and its handle.
-#[derive(Debug, Clone)]
-struct Link {
-    id: NodeId,
-    node: AnimSequenceNode,
-}
-
 /// What a sequence rarely uses, boxed so that a sequence without it stays small.
 #[derive(Debug, Clone, Default)]
 struct Cold {
@@ -152,7 +145,8 @@ struct Cold {
 /// tail, so positions are cheap to keep and a handle is found by its serial number.
 #[derive(Clone)]
 pub struct Sequence {
-    nodes: Vec<Link>,
+    /// The anim list; each node carries its handle's serial.
+    nodes: Vec<AnimSequenceNode>,
     /// List position of `FirstCyclic` ([`NONE`] when unset; otherwise below `nodes.len()`).
     first_cyclic: u32,
     /// List position of `CurrAnim` ([`NONE`] when unset; otherwise below `nodes.len()`).
@@ -258,10 +252,16 @@ impl Sequence {
 
     // ------------------------------------------------------------------ list primitives
 
-    fn push_back(&mut self, node: AnimSequenceNode) -> NodeId {
+    fn push_back(&mut self, mut node: AnimSequenceNode) -> NodeId {
         let id = NodeId(self.next_id);
         self.next_id = self.next_id.wrapping_add(1);
-        self.nodes.push(Link { id, node });
+        node.set_serial(id.0);
+        if self.nodes.capacity() == 0 {
+            // A walking object holds a link and its cycle: room for two, not the four a
+            // first push would reserve (the list grows as usual past that).
+            self.nodes.reserve_exact(2);
+        }
+        self.nodes.push(node);
         id
     }
 
@@ -308,7 +308,7 @@ impl Sequence {
     }
 
     fn node_at(&self, pos: Option<usize>) -> Option<&AnimSequenceNode> {
-        pos.and_then(|i| self.nodes.get(i)).map(|l| &l.node)
+        pos.and_then(|i| self.nodes.get(i))
     }
 
     // ------------------------------------------------------------------ read-only views
@@ -330,17 +330,17 @@ impl Sequence {
 
     /// The nodes in list order (links first, then the cyclic tail).
     pub fn nodes(&self) -> impl Iterator<Item = &AnimSequenceNode> + '_ {
-        self.nodes.iter().map(|l| &l.node)
+        self.nodes.iter()
     }
 
     /// The node handles in list order.
     pub fn node_ids(&self) -> impl Iterator<Item = NodeId> + '_ {
-        self.nodes.iter().map(|l| l.id)
+        self.nodes.iter().map(|n| NodeId(n.serial()))
     }
 
     /// List position of the node behind a handle.
     fn find(&self, id: NodeId) -> Option<usize> {
-        self.nodes.iter().position(|l| l.id == id)
+        self.nodes.iter().position(|n| n.serial() == id.0)
     }
 
     /// The node behind a handle, if it is still in the list.
@@ -350,12 +350,13 @@ impl Sequence {
 
     /// Handle of the first node of the cyclic tail (`FirstCyclic`).
     pub fn first_cyclic(&self) -> Option<NodeId> {
-        self.first_cyclic_pos().map(|i| self.nodes[i].id)
+        self.first_cyclic_pos()
+            .map(|i| NodeId(self.nodes[i].serial()))
     }
 
     /// Handle of the node under the play head (`CurrAnim`).
     pub fn curr_anim(&self) -> Option<NodeId> {
-        self.curr_pos().map(|i| self.nodes[i].id)
+        self.curr_pos().map(|i| NodeId(self.nodes[i].serial()))
     }
 
     /// The node under the play head.
@@ -451,7 +452,7 @@ impl Sequence {
         self.first_cyclic = Self::pos32(self.nodes.len() - 1);
         if !had_curr {
             self.curr = 0;
-            self.frame_number = self.nodes[0].node.starting_frame();
+            self.frame_number = self.nodes[0].starting_frame();
         }
         id
     }
@@ -524,7 +525,7 @@ impl Sequence {
         let from = fc - n.min(fc);
         if self.curr_pos().is_some_and(|c| (from..fc).contains(&c)) {
             self.curr = self.first_cyclic;
-            self.frame_number = self.nodes[fc].node.starting_frame();
+            self.frame_number = self.nodes[fc].starting_frame();
         }
         self.remove_range(from..fc);
     }
@@ -617,8 +618,8 @@ impl Sequence {
         let Some(fc) = self.first_cyclic_pos() else {
             return;
         };
-        for link in &mut self.nodes[fc..] {
-            link.node.multiply_framerate(rate);
+        for node in &mut self.nodes[fc..] {
+            node.multiply_framerate(rate);
         }
     }
 
@@ -646,11 +647,34 @@ impl Sequence {
     /// [`MAX_STALLED_ADVANCES`] and [`MAX_BOUNDARIES_PER_UPDATE`]; when a bound trips, the rest
     /// of `dt` is dropped and the head stays where the last transition put it. No input panics,
     /// hangs or recurses.
+    #[inline]
     pub fn update(
         &mut self,
         dt: f32,
         mut offset: Option<&mut AFrame>,
         mut hooks: Option<&mut Vec<AnimationHook>>,
+    ) -> UpdateWork {
+        // Without the cold part there is no playback log: the usual step may go the short way,
+        // in a function small enough to keep the general loop's set-up off it.
+        if self.cold.is_none() {
+            if let Some(work) = self.step_fast(dt, &mut offset, &mut hooks) {
+                self.apricot();
+                return work;
+            }
+            return self.update_general(dt, offset, hooks, true);
+        }
+        self.update_general(dt, offset, hooks, false)
+    }
+
+    /// [`Self::update`] the general way; `fast_tried`: [`Self::step_fast`] already declined
+    /// this update (having changed nothing).
+    #[inline(never)]
+    fn update_general(
+        &mut self,
+        dt: f32,
+        mut offset: Option<&mut AFrame>,
+        mut hooks: Option<&mut Vec<AnimationHook>>,
+        fast_tried: bool,
     ) -> UpdateWork {
         let mut work = UpdateWork::default();
         let mut log = self.cold.as_deref_mut().and_then(|c| c.playback.take());
@@ -658,8 +682,14 @@ impl Sequence {
             self.log_list(log, dt);
         }
         if !self.nodes.is_empty() {
-            if log.is_some() || !self.step_within_node(dt, &mut offset, &mut hooks, &mut work) {
-                self.update_internal(dt, &mut offset, &mut hooks, &mut work, log.as_mut());
+            let fast = if log.is_some() || fast_tried {
+                None
+            } else {
+                self.step_fast(dt, &mut offset, &mut hooks)
+            };
+            match fast {
+                Some(w) => work = w,
+                None => self.update_internal(dt, &mut offset, &mut hooks, &mut work, log.as_mut()),
             }
             self.apricot();
         } else if let Some(f) = offset {
@@ -675,49 +705,106 @@ impl Sequence {
     }
 
     /// The usual update, taken without the general loop's bookkeeping: the head plays forward
-    /// (`FrameNumber` and the time step's frames non-negative, below 2²²), stays inside its
-    /// node (no transition) and crosses only frames the animation has. Does exactly what
-    /// [`Self::update_internal`] does then — the same boundaries in the same order, with the
-    /// same arithmetic — and returns true; returns false, having changed nothing, otherwise.
+    /// (`FrameNumber` and the time step's frames non-negative, below 2²²) and crosses only
+    /// frames the animation has; it either stays inside its node, or finishes it (at most one
+    /// transition) with a leftover that is zero or smaller than `dt`.
+    ///
+    /// Does exactly what [`Self::update_internal`] does then — the same boundaries in the same
+    /// order, with the same arithmetic, the same `AnimationDone` hook and the same transition —
+    /// and returns the work; returns `None`, having changed nothing, otherwise (the tests
+    /// compare both ways with the playback log, which always takes the general one).
+    ///
+    /// After the transition the general loop would go on with the leftover as its new time
+    /// step, its stall guards reading "no stall" (the leftover shrank): the state a fresh
+    /// [`Self::update_internal`] starts from, so that is what runs, unless the leftover is
+    /// zero: then the general step only adds `framerate × 0` to the frame number.
     #[inline]
-    fn step_within_node(
+    fn step_fast(
         &mut self,
         dt: f32,
         frame: &mut Option<&mut AFrame>,
         hooks: &mut Option<&mut Vec<AnimationHook>>,
-        work: &mut UpdateWork,
-    ) -> bool {
+    ) -> Option<UpdateWork> {
         /// Below 2²², `floor64` of a non-negative frame number is its truncation.
         const LIMIT: f32 = 4_194_304.0;
-        let Some(cur) = self.curr_pos() else {
-            return false;
-        };
-        let node = &self.nodes[cur].node;
+        // `NONE` is past the end of any list.
+        let node = self.nodes.get(self.curr as usize)?;
         let fr = node.framerate();
         let ft = fr * dt;
         let from = self.frame_number;
         let frame_num = from + ft;
         // Also false for NaN and infinities.
         if !(ft > 0.0 && from >= 0.0 && frame_num < LIMIT) {
-            return false;
+            return None;
         }
         // Both in [0, 2²²): the floors ACE compares are the truncations (`floor(−0) = −0`
         // truncates to 0 as well).
         let (last, target) = (from as i64, frame_num as i64);
-        // Past `high` the node finishes (a transition); past the animation's frames a
-        // boundary is outside it: both are the general loop's.
-        if target > i64::from(node.high_frame()) || target > node.frames_with_data() {
-            return false;
-        }
-        if last < target {
-            let walk = Walk::new(node, self.velocity, self.omega, fr, dt);
-            for i in last..target {
-                walk.boundary(i as usize, true, frame, hooks); // 0 <= i < frames_with_data
+        let high = i64::from(node.high_frame());
+        let data = node.frames_with_data();
+        let mut work = UpdateWork::default();
+        if target <= high {
+            // Within the node; past the animation's frames a boundary is outside it (the
+            // general loop's).
+            if target > data {
+                return None;
             }
-            work.boundaries = (target - last) as u64;
+            if last < target {
+                let walk = Walk::new(node, self.velocity, self.omega, fr, dt);
+                for i in last..target {
+                    walk.boundary(i as usize, true, frame, hooks); // 0 <= i < frames_with_data
+                }
+                work.boundaries = (target - last) as u64;
+            }
+            self.frame_number = frame_num;
+            return Some(work);
         }
-        self.frame_number = frame_num;
-        true
+        // The node finishes (`high < floor(frame_num)`): the head stops at `high` after the
+        // boundaries `last..high` (none when `high <= last`), which must be inside the data.
+        if high > data {
+            return None;
+        }
+        let mut over = frame_num - high as f32 - 1.0;
+        if over < 0.0 {
+            over = 0.0;
+        }
+        let leftover = if fr.abs() > EPSILON { over / fr } else { 0.0 };
+        if !(leftover.abs() < dt.abs()) {
+            return None;
+        }
+        let (velocity, omega) = (self.velocity, self.omega);
+        if last < high {
+            let walk = Walk::new(node, velocity, omega, fr, dt);
+            for i in last..high {
+                walk.boundary(i as usize, true, frame, hooks); // 0 <= i < high <= frames_with_data
+            }
+            work.boundaries = (high - last) as u64;
+        }
+        // The same integer as the general loop's `i32`, so the same `f32`.
+        self.frame_number = high as f32;
+        // Quirk `extra-anim-done`, as in the general loop.
+        if let Some(h) = hooks.as_deref_mut()
+            && self.first_cyclic_pos() != Some(0)
+        {
+            h.push(AnimationHook {
+                direction: HOOK_DIR_BOTH,
+                data: HookData::AnimationDone,
+            });
+        }
+        if !self.advance_to_next_animation(dt, frame, velocity, omega) {
+            return Some(work);
+        }
+        work.advances = 1;
+        if leftover == 0.0 {
+            // The general step with a zero time step: `ft` is ±0 (or NaN for an infinite
+            // framerate), so neither branch runs and no physics applies (|0| ≤ EPSILON).
+            if let Some(next) = self.nodes.get(self.curr as usize) {
+                self.frame_number = self.frame_number + next.framerate() * leftover;
+            }
+        } else {
+            self.update_internal(leftover, frame, hooks, &mut work, None);
+        }
+        Some(work)
     }
 
     // ------------------------------------------------------------------ playback log
@@ -755,9 +842,9 @@ impl Sequence {
     fn log_list(&self, log: &mut PlaybackLog, dt: f32) {
         let fc = self.first_cyclic_pos();
         let nodes = self.nodes.iter().enumerate().map(|(i, l)| {
-            let n = &l.node;
+            let n = l;
             LoggedNode {
-                node: l.id,
+                node: NodeId(l.serial()),
                 anim_id: n.anim_id(),
                 framerate: n.framerate(),
                 low_frame: n.low_frame(),
@@ -782,16 +869,19 @@ impl Sequence {
 
     /// `apricot()`: drops nodes from the head of the list up to the play head or the cyclic
     /// tail, whichever comes first.
+    #[inline]
     fn apricot(&mut self) {
-        let len = self.nodes.len();
-        let keep_from = self
-            .curr_pos()
-            .unwrap_or(len)
-            .min(self.first_cyclic_pos().unwrap_or(len));
-        self.remove_range(0..keep_from);
+        // A set position is below `len` and `NONE` is not, so `min(pos, len)` is the position
+        // or `len` when unset.
+        let keep_from = (self.curr.min(self.first_cyclic) as usize).min(self.nodes.len());
+        if keep_from > 0 {
+            self.remove_range(0..keep_from);
+        }
     }
 
-    /// `update_internal` with its tail recursion turned into a loop.
+    /// `update_internal` with its tail recursion turned into a loop (kept out of line: the
+    /// usual update, [`Self::step_fast`], must not carry its set-up).
+    #[inline(never)]
     fn update_internal(
         &mut self,
         mut dt: f32,
@@ -822,7 +912,7 @@ impl Sequence {
             let Some(link) = self.nodes.get(cur) else {
                 return;
             };
-            let node = &link.node;
+            let node = link;
             let fr = node.framerate();
             let ft = fr * dt;
             let last = floor64(self.frame_number);
@@ -874,8 +964,8 @@ impl Sequence {
                 let fired = hooks.as_deref().map_or(&[][..], |h| &h[hooks_before..]);
                 if let Some(link) = self.nodes.get(cur) {
                     let stretch = Stretch {
-                        id: link.id,
-                        node: &link.node,
+                        id: NodeId(link.serial()),
+                        node: link,
                         cyclic: self.is_cyclic_node(cur),
                         elapsed,
                         consumed,
@@ -972,7 +1062,7 @@ impl Sequence {
         };
         let forward = dt >= 0.0;
         {
-            let a = &link.node;
+            let a = link;
             let fr = a.framerate();
             let exits = if forward { fr < 0.0 } else { fr >= 0.0 };
             if exits && let Some(f) = frame.as_deref_mut() {
@@ -1000,7 +1090,7 @@ impl Sequence {
             return false;
         };
         self.curr = Self::pos32(next);
-        let a = &nlink.node;
+        let a = nlink;
         let fr = a.framerate();
         self.frame_number = if forward {
             a.starting_frame()

@@ -188,3 +188,97 @@ proptest! {
         }
     }
 }
+
+/// A source for the fast-path comparison: a link whose pos frames turn, a cycle with
+/// translation-only root motion and a hook, and a cycle without pos frames.
+fn mixed_source() -> Arc<AnimationCache> {
+    let turn = Frame {
+        origin: Vec3::new(0.01, 0.05, 0.0),
+        orientation: Quat::from_xyzw(0.0, 0.0, 0.099_833_42, 0.995_004_2),
+    };
+    let step = Frame {
+        origin: Vec3::new(0.0, 0.1, -0.0),
+        orientation: Quat::IDENTITY,
+    };
+    let mut cycle_frames = vec![AnimationFrame::default(); 8];
+    cycle_frames[4].hooks.push(AnimationHook {
+        direction: 1,
+        data: HookData::Sound {
+            sound_id: 0x0A00_0002,
+        },
+    });
+    let mut cycle_pos = vec![Frame::IDENTITY; 8];
+    cycle_pos[0] = step;
+    cycle_pos[4] = step;
+    let link = Animation {
+        id: LINK,
+        flags: 1,
+        num_parts: 0,
+        pos_frames: vec![step, turn, step],
+        part_frames: vec![AnimationFrame::default(); 3],
+    };
+    let cycle = Animation {
+        id: CYCLE,
+        flags: 1,
+        num_parts: 0,
+        pos_frames: cycle_pos,
+        part_frames: cycle_frames,
+    };
+    let bare = Animation {
+        id: 0x0300_0003,
+        part_frames: vec![AnimationFrame::default(); 5],
+        ..Animation::default()
+    };
+    Arc::new([link, cycle, bare].into_iter().collect())
+}
+
+fn frame_bits(f: &AFrame) -> [u32; 7] {
+    let (o, q) = (f.origin, f.orientation);
+    [o.x, o.y, o.z, q.x, q.y, q.z, q.w].map(f32::to_bits)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+    /// The usual update's short way (taken without the log) against the general loop (always
+    /// taken with the log): walking ticks, wraps, links finishing, odd framerates and time
+    /// steps, offsets kept across updates (turning ones too) or fresh, with and without an
+    /// offset or a hook list.
+    #[test]
+    fn the_short_way_matches_the_general_loop(
+        anims in proptest::collection::vec((0usize..3, prop_oneof![Just(30.0f32), Just(15.0), Just(-30.0), Just(45.5), Just(1e-4), Just(0.0), -60.0f32..60.0], -1i32..9, -1i32..9), 1..4),
+        physics in (prop_oneof![Just(0.0f32), Just(3.12), -4.0f32..4.0], prop_oneof![Just(0.0f32), Just(1.5), -2.0f32..2.0]),
+        dts in proptest::collection::vec((prop_oneof![4 => Just(1.0f32 / 30.0), 1 => Just(1.0 / 60.0), 1 => Just(0.1), 1 => Just(0.0), 1 => Just(-1.0 / 30.0), 2 => -0.3f32..0.6], 0u8..8), 1..40),
+    ) {
+        let ids = [LINK, CYCLE, 0x0300_0003];
+        let build = || {
+            let mut s = Sequence::new(mixed_source(), Rules::default());
+            for &(a, fps, lo, hi) in &anims {
+                s.append_animation(&AnimData { anim_id: ids[a], low_frame: lo, high_frame: hi.max(lo.min(0)), framerate: fps });
+            }
+            s.set_velocity(Vec3::new(0.0, physics.0, 0.0));
+            s.set_omega(Vec3::new(0.0, 0.0, physics.1));
+            s
+        };
+        let (mut a, mut b) = (build(), build());
+        b.set_playback_logging(true);
+        let (mut fa, mut fb) = (AFrame::IDENTITY, AFrame::IDENTITY);
+        for (dt, mode) in dts {
+            if mode & 1 == 0 {
+                fa = AFrame::IDENTITY;
+                fb = AFrame::IDENTITY;
+            }
+            let (mut ha, mut hb) = (Vec::new(), Vec::new());
+            let with_frame = mode & 2 == 0;
+            let with_hooks = mode & 4 == 0;
+            let wa = a.update(dt, with_frame.then_some(&mut fa), with_hooks.then_some(&mut ha));
+            let wb = b.update(dt, with_frame.then_some(&mut fb), with_hooks.then_some(&mut hb));
+            prop_assert_eq!(wa, wb);
+            prop_assert_eq!(frame_bits(&fa), frame_bits(&fb));
+            prop_assert_eq!(ha, hb);
+            prop_assert_eq!(a.frame_number().to_bits(), b.frame_number().to_bits());
+            prop_assert_eq!(a.curr_index(), b.curr_index());
+            prop_assert_eq!(a.first_cyclic_index(), b.first_cyclic_index());
+            prop_assert_eq!(a.node_ids().collect::<Vec<_>>(), b.node_ids().collect::<Vec<_>>());
+        }
+    }
+}
