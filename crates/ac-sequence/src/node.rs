@@ -154,6 +154,7 @@ impl AnimSequenceNode {
 
     /// Frame indices `0..n` hold a part frame or a pos frame (at most `i32::MAX`); outside them
     /// a boundary has no hook and an identity pos frame.
+    #[inline]
     pub(crate) fn frames_with_data(&self) -> i64 {
         let n = self.anim.part_frames.len().max(self.anim.pos_frames.len());
         n.min(i32::MAX as usize) as i64

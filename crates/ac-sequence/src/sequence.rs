@@ -750,9 +750,10 @@ impl Sequence {
                 return None;
             }
             if last < target {
-                let walk = Walk::new(node, self.velocity, self.omega, fr, dt);
+                let step = frame_step(self.velocity, self.omega, fr, dt);
+                let anim = node.animation();
                 for i in last..target {
-                    walk.boundary(i as usize, true, frame, hooks); // 0 <= i < frames_with_data
+                    forward_boundary(anim, i as usize, step, frame, hooks); // 0 <= i < frames_with_data
                 }
                 work.boundaries = (target - last) as u64;
             }
@@ -774,9 +775,10 @@ impl Sequence {
         }
         let (velocity, omega) = (self.velocity, self.omega);
         if last < high {
-            let walk = Walk::new(node, velocity, omega, fr, dt);
+            let step = frame_step(velocity, omega, fr, dt);
+            let anim = node.animation();
             for i in last..high {
-                walk.boundary(i as usize, true, frame, hooks); // 0 <= i < high <= frames_with_data
+                forward_boundary(anim, i as usize, step, frame, hooks); // 0 <= i < high <= frames_with_data
             }
             work.boundaries = (high - last) as u64;
         }
@@ -1132,17 +1134,13 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn new(node: &'a AnimSequenceNode, velocity: Vec3, omega: Vec3, fr: f32, dt: f32) -> Self {
-        let frame_step = (fr.abs() > EPSILON).then(|| {
-            let q = signed_quantum(1.0 / fr, dt);
-            (velocity * q, omega * q)
-        });
         Self {
             node,
             velocity,
             omega,
             fr,
             dt,
-            frame_step,
+            frame_step: frame_step(velocity, omega, fr, dt),
         }
     }
 
@@ -1320,6 +1318,40 @@ impl<'a> Walk<'a> {
         }
         work.boundaries += 1;
         work.boundaries_skipped += rest - 1;
+    }
+}
+
+/// One frame of sequence physics, `(velocity * q, omega * q)` with `q = ±1 / fr` signed by
+/// `dt`: the same for every boundary of one node in one step (`None` when the framerate is
+/// within EPSILON of 0 and ACE skips the physics).
+#[inline(always)]
+fn frame_step(velocity: Vec3, omega: Vec3, fr: f32, dt: f32) -> Option<(Vec3, Vec3)> {
+    if fr.abs() > EPSILON {
+        let q = signed_quantum(1.0 / fr, dt);
+        Some((velocity * q, omega * q))
+    } else {
+        None
+    }
+}
+
+/// [`Walk::boundary`] going forward, without building a [`Walk`]: pos frame `index` combined
+/// and one frame of physics (`step`, from [`frame_step`]), then the frame's forward hooks.
+#[inline(always)]
+fn forward_boundary(
+    anim: &Animation,
+    index: usize,
+    step: Option<(Vec3, Vec3)>,
+    frame: &mut Option<&mut AFrame>,
+    hooks: &mut Option<&mut Vec<AnimationHook>>,
+) {
+    if let Some(f) = frame.as_deref_mut() {
+        let pos = anim.pos_frames.get(index).unwrap_or(&AFrame::IDENTITY);
+        shortcut::combine_and_integrate(f, pos, step);
+    }
+    if let Some(part) = anim.part_frames.get(index)
+        && !part.hooks.is_empty()
+    {
+        Sequence::execute_hooks(hooks, Some(part), HOOK_DIR_FORWARD);
     }
 }
 

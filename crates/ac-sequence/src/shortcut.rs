@@ -18,10 +18,12 @@ use glam::{Quat, Vec3};
 use crate::aframe::{AFrame, AFrameOps};
 
 /// Whether `q` is exactly the identity quaternion `(+0, +0, +0, 1)` (a negative zero or any
-/// other value is not): `+0` is the only `f32` whose bits are all zero.
+/// other value is not): `+0` is the only `f32` whose bits are all zero. The four bit patterns
+/// are compared as two 64-bit pairs (the same test; adjacent components load together).
 #[inline(always)]
 pub(crate) fn is_identity(q: Quat) -> bool {
-    (q.x.to_bits() | q.y.to_bits() | q.z.to_bits()) == 0 && q.w.to_bits() == 1.0f32.to_bits()
+    let pair = |lo: f32, hi: f32| u64::from(lo.to_bits()) | (u64::from(hi.to_bits()) << 32);
+    pair(q.x, q.y) == 0 && pair(q.z, q.w) == u64::from(1.0f32.to_bits()) << 32
 }
 
 /// `Vector3.Transform(v, identity)` with the identity's matrix entries written in: `1` on the
