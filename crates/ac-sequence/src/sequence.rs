@@ -657,7 +657,8 @@ impl Sequence {
         // Without the cold part there is no playback log: the usual step may go the short way,
         // in a function small enough to keep the general loop's set-up off it.
         if self.cold.is_none() {
-            if let Some(work) = self.step_fast(dt, &mut offset, &mut hooks) {
+            let mut work = UpdateWork::default();
+            if self.step_fast(dt, &mut offset, &mut hooks, &mut work) {
                 self.apricot();
                 return work;
             }
@@ -682,14 +683,11 @@ impl Sequence {
             self.log_list(log, dt);
         }
         if !self.nodes.is_empty() {
-            let fast = if log.is_some() || fast_tried {
-                None
-            } else {
-                self.step_fast(dt, &mut offset, &mut hooks)
-            };
-            match fast {
-                Some(w) => work = w,
-                None => self.update_internal(dt, &mut offset, &mut hooks, &mut work, log.as_mut()),
+            if log.is_some()
+                || fast_tried
+                || !self.step_fast(dt, &mut offset, &mut hooks, &mut work)
+            {
+                self.update_internal(dt, &mut offset, &mut hooks, &mut work, log.as_mut());
             }
             self.apricot();
         } else if let Some(f) = offset {
@@ -711,8 +709,9 @@ impl Sequence {
     ///
     /// Does exactly what [`Self::update_internal`] does then — the same boundaries in the same
     /// order, with the same arithmetic, the same `AnimationDone` hook and the same transition —
-    /// and returns the work; returns `None`, having changed nothing, otherwise (the tests
-    /// compare both ways with the playback log, which always takes the general one).
+    /// and returns true with `work` filled in; returns false, having changed nothing (`work`
+    /// included), otherwise (the tests compare both ways with the playback log, which always
+    /// takes the general one).
     ///
     /// After the transition the general loop would go on with the leftover as its new time
     /// step, its stall guards reading "no stall" (the leftover shrank): the state a fresh
@@ -724,30 +723,32 @@ impl Sequence {
         dt: f32,
         frame: &mut Option<&mut AFrame>,
         hooks: &mut Option<&mut Vec<AnimationHook>>,
-    ) -> Option<UpdateWork> {
+        work: &mut UpdateWork,
+    ) -> bool {
         /// Below 2²², `floor64` of a non-negative frame number is its truncation.
         const LIMIT: f32 = 4_194_304.0;
         // `NONE` is past the end of any list.
-        let node = self.nodes.get(self.curr as usize)?;
+        let Some(node) = self.nodes.get(self.curr as usize) else {
+            return false;
+        };
         let fr = node.framerate();
         let ft = fr * dt;
         let from = self.frame_number;
         let frame_num = from + ft;
         // Also false for NaN and infinities.
         if !(ft > 0.0 && from >= 0.0 && frame_num < LIMIT) {
-            return None;
+            return false;
         }
         // Both in [0, 2²²): the floors ACE compares are the truncations (`floor(−0) = −0`
         // truncates to 0 as well).
         let (last, target) = (from as i64, frame_num as i64);
         let high = i64::from(node.high_frame());
         let data = node.frames_with_data();
-        let mut work = UpdateWork::default();
         if target <= high {
             // Within the node; past the animation's frames a boundary is outside it (the
             // general loop's).
             if target > data {
-                return None;
+                return false;
             }
             if last < target {
                 let step = frame_step(self.velocity, self.omega, fr, dt);
@@ -758,12 +759,12 @@ impl Sequence {
                 work.boundaries = (target - last) as u64;
             }
             self.frame_number = frame_num;
-            return Some(work);
+            return true;
         }
         // The node finishes (`high < floor(frame_num)`): the head stops at `high` after the
         // boundaries `last..high` (none when `high <= last`), which must be inside the data.
         if high > data {
-            return None;
+            return false;
         }
         let mut over = frame_num - high as f32 - 1.0;
         if over < 0.0 {
@@ -771,7 +772,7 @@ impl Sequence {
         }
         let leftover = if fr.abs() > EPSILON { over / fr } else { 0.0 };
         if !(leftover.abs() < dt.abs()) {
-            return None;
+            return false;
         }
         let (velocity, omega) = (self.velocity, self.omega);
         if last < high {
@@ -794,7 +795,7 @@ impl Sequence {
             });
         }
         if !self.advance_to_next_animation(dt, frame, velocity, omega) {
-            return Some(work);
+            return true;
         }
         work.advances = 1;
         if leftover == 0.0 {
@@ -804,9 +805,9 @@ impl Sequence {
                 self.frame_number = self.frame_number + next.framerate() * leftover;
             }
         } else {
-            self.update_internal(leftover, frame, hooks, &mut work, None);
+            self.update_internal(leftover, frame, hooks, work, None);
         }
-        Some(work)
+        true
     }
 
     // ------------------------------------------------------------------ playback log
