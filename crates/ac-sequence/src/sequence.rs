@@ -771,7 +771,9 @@ impl Sequence {
             over = 0.0;
         }
         let leftover = if fr.abs() > EPSILON { over / fr } else { 0.0 };
-        if !(leftover.abs() < dt.abs()) {
+        // False for a NaN leftover too.
+        let shrank = leftover.abs() < dt.abs();
+        if !shrank {
             return false;
         }
         let (velocity, omega) = (self.velocity, self.omega);
@@ -802,7 +804,7 @@ impl Sequence {
             // The general step with a zero time step: `ft` is ±0 (or NaN for an infinite
             // framerate), so neither branch runs and no physics applies (|0| ≤ EPSILON).
             if let Some(next) = self.nodes.get(self.curr as usize) {
-                self.frame_number = self.frame_number + next.framerate() * leftover;
+                self.frame_number += next.framerate() * leftover;
             }
         } else {
             self.update_internal(leftover, frame, hooks, work, None);
