@@ -56,7 +56,7 @@ use crate::command::{CommandMask, is_modifier, is_style, is_substate};
 use crate::{AnimNode, AnimSequence};
 
 /// How many entries a queue holds before it needs its heap-allocated index.
-pub(crate) const INLINE: usize = 2;
+pub(crate) const INLINE: usize = 4;
 
 /// Which branch of `remove_redundant_links` an entry takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

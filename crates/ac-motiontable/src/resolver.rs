@@ -394,7 +394,7 @@ impl Resolver {
     }
 
     /// `Links[outer]` present? and then `Links[outer][inner]`.
-    #[inline]
+    #[inline(always)]
     fn link_lookup(&self, outer: u32, inner: u32) -> Option<Option<&MotionData>> {
         let key = u64::from(outer) << 32 | u64::from(inner);
         match self.ix.link_map.get(key) {
@@ -659,7 +659,15 @@ impl Resolver {
         stop_modifiers: bool,
         cx: &mut Cx<E>,
     ) -> bool {
-        if !E::ENABLED && st.style != 0 && st.substate != 0 {
+        // The direct path's cheap tests first (it repeats them), so that every other request
+        // goes to the general path with no more than these compares.
+        if !E::ENABLED
+            && !is_style(motion)
+            && is_substate(motion)
+            && motion != st.substate
+            && st.style != 0
+            && st.substate != 0
+        {
             // What the general path does first (its refusal of an unset state aside).
             *num_anims = 0;
             if let Some(ok) =
@@ -1011,7 +1019,7 @@ impl Resolver {
     /// being positive —, the cycle, the carry-over), so the state and the sequence end the
     /// same.
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
+    #[inline(never)]
     fn direct_substate<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         motion: u32,
