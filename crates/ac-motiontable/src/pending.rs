@@ -566,25 +566,32 @@ impl Indexed {
 mod tests {
     use super::*;
     use crate::RecordingSequence;
-    use crate::motion::{READY, WALK_FORWARD};
+    use crate::motion::WALK_FORWARD;
 
     fn node(motion: u32, num_anims: u32) -> AnimNode {
         AnimNode { motion, num_anims }
     }
 
     #[test]
-    fn short_queues_stay_inline_and_a_third_entry_spills_in_order() {
+    fn short_queues_stay_inline_and_one_more_entry_spills_in_order() {
         let mut q = PendingQueue::default();
         let mut seq = RecordingSequence::new();
-        q.push(node(WALK_FORWARD, 1), &mut seq);
-        q.push(node(0x1000_0051, 2), &mut seq);
-        assert!(matches!(q.store, Store::Inline { len: 2, .. }));
-        q.push(node(READY, 3), &mut seq);
+        // Actions never cut: every entry stays as queued.
+        let entries: Vec<(u32, u32)> = (0..=INLINE as u32)
+            .map(|i| (0x1000_0051 + i, i + 1))
+            .collect();
+        for &(m, n) in &entries[..INLINE] {
+            q.push(node(m, n), &mut seq);
+        }
+        assert!(matches!(q.store, Store::Inline { len, .. } if len as usize == INLINE));
+        let (m, n) = entries[INLINE];
+        q.push(node(m, n), &mut seq);
         assert!(matches!(q.store, Store::Spilled(_)));
         let got: Vec<(u32, u32)> = q.live().iter().map(|e| (e.motion, e.num_anims)).collect();
-        assert_eq!(got, [(WALK_FORWARD, 1), (0x1000_0051, 2), (READY, 3)]);
+        assert_eq!(got, entries);
         q.pop_front();
-        assert_eq!(q.front(), Some(node(0x1000_0051, 2)));
+        assert_eq!(q.front(), Some(node(entries[1].0, entries[1].1)));
+        assert!(seq.ops().is_empty());
     }
 
     #[test]
@@ -594,8 +601,10 @@ mod tests {
         q.push(node(WALK_FORWARD, 1), &mut seq);
         q.push(node(WALK_FORWARD, 3), &mut seq);
         assert!(matches!(q.store, Store::Inline { len: 2, .. }));
+        q.pop_front();
+        assert_eq!(q.front(), Some(node(WALK_FORWARD, 0)));
         let counts: Vec<u32> = q.live().iter().map(|e| e.num_anims).collect();
-        assert_eq!(counts, [1, 0]);
+        assert_eq!(counts, [0]);
         assert_eq!(seq.ops(), [crate::SeqOp::RemoveLinkAnimations(3)]);
         let mut q = PendingQueue::default();
         let mut seq = RecordingSequence::new();
