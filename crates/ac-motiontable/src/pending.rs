@@ -293,6 +293,13 @@ impl PendingQueue {
                 let cut_after = look_back(&nodes[..n], node);
                 nodes[n] = node;
                 *len += 1;
+                trace_event!(
+                    trace,
+                    motion = ?MotionCommand(node.motion),
+                    num_anims = node.num_anims,
+                    pending = n + 1,
+                    "queued"
+                );
                 if let Some(keep) = cut_after {
                     truncate_inline(&mut nodes[..=n], keep, seq);
                 }
