@@ -38,10 +38,25 @@
 //! `crates/ac-motiontable/tests/it/queue_literal.rs` checks the result call by call against a
 //! literal transcription of ACE's rescanning code.
 
+//!
+//! # Short queues live inline
+//!
+//! An object's queue almost always holds one or two motions (a walk waiting for its link; a
+//! walk and the stop right after it), so up to [`INLINE`] entries are kept inside the queue
+//! itself, with no index and no heap: the look back is then a scan of at most [`INLINE`]
+//! entries, the same look back ACE's `remove_redundant_links_inner` makes for the appended
+//! entry (by points 1–4 the only one that can change anything). An append that finds the
+//! inline entries full moves them into the indexed queue above (boxed, built by appending
+//! them again: every index depends only on the live entries' motions and current counts),
+//! which the queue then keeps for good, as a `Vec` keeps its capacity.
+
 #[cfg(feature = "tracing")]
 use crate::MotionCommand;
 use crate::command::{CommandMask, is_modifier, is_style, is_substate};
 use crate::{AnimNode, AnimSequence};
+
+/// How many entries a queue holds before it needs its heap-allocated index.
+pub(crate) const INLINE: usize = 4;
 
 /// Which branch of `remove_redundant_links` an entry takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +69,7 @@ enum Branch {
     Other,
 }
 
+#[inline]
 fn branch(motion: u32) -> Branch {
     if is_substate(motion) && !is_modifier(motion) {
         Branch::Substate
@@ -64,8 +80,8 @@ fn branch(motion: u32) -> Branch {
     }
 }
 
-/// The stacks threaded through the entries (indexes into [`Slot::below`] and
-/// [`PendingQueue::tops`]).
+/// The stacks threaded through the entries (indexes into [`Indexed::below`] and
+/// [`Indexed::tops`]).
 mod stack {
     /// The entries still waiting for anims.
     pub(super) const NONZERO: usize = 0;
@@ -75,77 +91,99 @@ mod stack {
     pub(super) const SUBSTATE_BARRIERS: usize = 2;
     /// The non-zero entries that stop a style's look back.
     pub(super) const STYLE_BARRIERS: usize = 3;
-    /// How many stacks have their top in [`super::PendingQueue::tops`].
+    /// How many stacks have their top in [`super::Indexed::tops`].
     pub(super) const COUNT: usize = 4;
 }
 
-/// One pending motion and its links in the stacks.
-#[derive(Debug, Clone, Copy)]
-struct Slot {
-    node: AnimNode,
-    /// Per stack, how many entries back the next member below this one is; 0 for none (or
-    /// when this entry is not a member). A member below the front has completed: none.
-    below: [u32; stack::COUNT],
-}
+/// Per stack, how many entries back the next member below an entry is; 0 for none (or when
+/// the entry is not a member). A member below the front has completed: none.
+type Below = [u32; stack::COUNT];
 
-/// The pending motions, head first, with the indexes of the redundancy rule and the
-/// manager's AnimDone counter (kept here, where it fills the header's padding).
-///
-/// The entries live in one `Vec` from `head` on; the slots before `head` have completed.
-/// Indexes are positions in that `Vec`, stored plus one so that 0 means "none", and an index
-/// below `head` means "completed", so a completion moves `head` and touches no index. The
-/// completed slots are dropped when the queue empties (the common case: a link finishes and
-/// nothing else waits) or, for a queue that never empties, when an append finds the buffer
-/// full and at least half of it completed; either way an append is amortised O(1) and the
-/// buffer holds at most about twice the entries pending at once. A queue longer than
-/// `u32::MAX` entries (some 100 GB) cannot be built.
+/// The pending motions, head first, and the manager's AnimDone counter (kept here, where it
+/// fills the header's padding).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PendingQueue {
-    slots: Vec<Slot>,
+    store: Store,
+    /// ACE `AnimationCounter` (see [`crate::MotionTableManager::animation_counter`]).
+    pub(crate) animation_counter: u32,
+}
+
+/// Where the entries live: inline while the queue has never held more than [`INLINE`],
+/// else in the indexed queue.
+#[derive(Debug, Clone)]
+enum Store {
+    /// The first `len` of `nodes`, head first.
+    Inline { len: u32, nodes: [AnimNode; INLINE] },
+    /// The indexed queue (see the module docs).
+    Spilled(Box<Indexed>),
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Store::Inline {
+            len: 0,
+            nodes: [AnimNode {
+                motion: 0,
+                num_anims: 0,
+            }; INLINE],
+        }
+    }
+}
+
+/// The pending motions with the indexes of the redundancy rule.
+///
+/// The entries live in one `Vec` from `head` on (their stack links in `below`, in step); the
+/// slots before `head` have completed. Indexes are positions in that `Vec`, stored plus one
+/// so that 0 means "none", and an index below `head` means "completed", so a completion moves
+/// `head` and touches no index. The completed slots are dropped when the queue empties (the
+/// common case: a link finishes and nothing else waits) or, for a queue that never empties,
+/// when an append finds the buffer full and at least half of it completed; either way an
+/// append is amortised O(1) and the buffer holds at most about twice the entries pending at
+/// once. A queue longer than `u32::MAX` entries (some 100 GB) cannot be built.
+#[derive(Debug, Clone, Default)]
+struct Indexed {
+    nodes: Vec<AnimNode>,
+    below: Vec<Below>,
     /// The newest [`Branch::Style`] entry (any count) per motion, as index + 1. A list rather
-    /// than a map: the styles queued at once are one or two; boxed, because a stance change is
-    /// rare and an object at rest keeps none of it (8 bytes instead of a 24-byte header).
-    #[allow(clippy::box_collection)] // the box is the point: an 8-byte header when unused
-    styles: Option<Box<Vec<(u32, u32)>>>,
+    /// than a map: the styles queued at once are one or two.
+    styles: Vec<(u32, u32)>,
     /// The first pending slot.
     head: u32,
     /// The top of each stack, as index + 1 (0: empty).
     tops: [u32; stack::COUNT],
-    /// ACE `AnimationCounter` (see [`crate::MotionTableManager::animation_counter`]).
-    pub(crate) animation_counter: u32,
 }
 
 /// The pending entries, head first (a view of [`crate::MotionTableManager`]'s queue).
 #[derive(Debug, Clone, Copy)]
 pub struct Pending<'a> {
-    slots: &'a [Slot],
+    nodes: &'a [AnimNode],
 }
 
 impl<'a> Pending<'a> {
     /// How many motions are pending.
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.nodes.len()
     }
 
     /// Whether nothing is pending.
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.nodes.is_empty()
     }
 
     /// The head entry.
     pub fn front(&self) -> Option<&'a AnimNode> {
-        self.slots.first().map(|s| &s.node)
+        self.nodes.first()
     }
 
     /// The entry at `index` (head = 0).
     pub fn get(&self, index: usize) -> Option<&'a AnimNode> {
-        self.slots.get(index).map(|s| &s.node)
+        self.nodes.get(index)
     }
 
     /// The entries, head first.
     pub fn iter(&self) -> PendingIter<'a> {
         PendingIter {
-            slots: self.slots.iter(),
+            nodes: self.nodes.iter(),
         }
     }
 }
@@ -162,24 +200,24 @@ impl<'a> IntoIterator for Pending<'a> {
 /// The pending entries, head first (see [`Pending::iter`]).
 #[derive(Debug, Clone)]
 pub struct PendingIter<'a> {
-    slots: std::slice::Iter<'a, Slot>,
+    nodes: std::slice::Iter<'a, AnimNode>,
 }
 
 impl<'a> Iterator for PendingIter<'a> {
     type Item = &'a AnimNode;
 
     fn next(&mut self) -> Option<&'a AnimNode> {
-        self.slots.next().map(|s| &s.node)
+        self.nodes.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.slots.size_hint()
+        self.nodes.size_hint()
     }
 }
 
 impl DoubleEndedIterator for PendingIter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.slots.next_back().map(|s| &s.node)
+        self.nodes.next_back()
     }
 }
 
@@ -189,52 +227,165 @@ impl std::ops::Index<usize> for Pending<'_> {
     type Output = AnimNode;
 
     fn index(&self, index: usize) -> &AnimNode {
-        &self.slots[index].node
+        &self.nodes[index]
     }
 }
 
 impl PendingQueue {
-    /// The entries, head first.
-    pub(crate) fn entries(&self) -> Pending<'_> {
-        Pending { slots: self.live() }
+    /// The pending entries, head first.
+    #[inline]
+    fn live(&self) -> &[AnimNode] {
+        match &self.store {
+            Store::Inline { len, nodes } => nodes.get(..*len as usize).unwrap_or_default(),
+            Store::Spilled(ix) => ix.live(),
+        }
     }
 
-    /// The pending slots.
-    #[inline]
-    fn live(&self) -> &[Slot] {
-        self.slots.get(self.head as usize..).unwrap_or_default()
+    /// The entries, head first.
+    pub(crate) fn entries(&self) -> Pending<'_> {
+        Pending { nodes: self.live() }
     }
 
     /// The head entry.
     #[inline]
     pub(crate) fn front(&self) -> Option<AnimNode> {
-        self.slots.get(self.head as usize).map(|s| s.node)
+        self.live().first().copied()
     }
 
     /// Whether nothing is pending.
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        self.head as usize >= self.slots.len()
+        match &self.store {
+            Store::Inline { len, .. } => *len == 0,
+            Store::Spilled(ix) => ix.is_empty(),
+        }
     }
 
     /// Removes every entry (they all completed) and zeroes the AnimDone counter.
     pub(crate) fn clear(&mut self) {
-        self.forget_slots();
+        match &mut self.store {
+            Store::Inline { len, .. } => *len = 0,
+            Store::Spilled(ix) => ix.forget_slots(),
+        }
         self.animation_counter = 0;
-    }
-
-    /// Empties the buffer and the indexes into it (the counter is the caller's).
-    #[inline]
-    fn forget_slots(&mut self) {
-        self.slots.clear();
-        self.head = 0;
-        self.tops = [0; stack::COUNT];
-        self.styles = None;
     }
 
     /// Removes the head entry (it completed).
     #[inline]
     pub(crate) fn pop_front(&mut self) {
+        match &mut self.store {
+            Store::Inline { len, nodes } => {
+                if *len != 0 {
+                    nodes.copy_within(1.., 0);
+                    *len -= 1;
+                }
+            }
+            Store::Spilled(ix) => ix.pop_front(),
+        }
+    }
+
+    /// ACE `add_to_queue`: append, then `remove_redundant_links` (see the module docs).
+    #[inline]
+    pub(crate) fn push<S: AnimSequence + ?Sized>(&mut self, node: AnimNode, seq: &mut S) {
+        match &mut self.store {
+            Store::Inline { len, nodes } if (*len as usize) < INLINE => {
+                let n = *len as usize;
+                let cut_after = look_back(&nodes[..n], node);
+                nodes[n] = node;
+                *len += 1;
+                trace_event!(
+                    trace,
+                    motion = ?MotionCommand(node.motion),
+                    num_anims = node.num_anims,
+                    pending = n + 1,
+                    "queued"
+                );
+                if let Some(keep) = cut_after {
+                    truncate_inline(&mut nodes[..=n], keep, seq);
+                }
+            }
+            Store::Inline { nodes, .. } => {
+                let mut ix = Box::new(Indexed::default());
+                for &old in nodes.iter() {
+                    ix.append(old);
+                }
+                ix.push(node, seq);
+                self.store = Store::Spilled(ix);
+            }
+            Store::Spilled(ix) => ix.push(node, seq),
+        }
+    }
+}
+
+/// ACE `remove_redundant_links` for `node` appended after `before` (at most [`INLINE`]
+/// entries): `remove_redundant_links_inner` of the appended entry, by a scan. The index of the
+/// entry to cut after, if any.
+///
+/// A substate looks back for an equal non-zero entry and stops at a non-zero `0xB0000000`
+/// entry; a style looks back for an equal entry of any count and stops at a non-zero
+/// `0x70000000` entry; the equal test comes first on each entry. A zero or "other" entry
+/// looks at nothing.
+#[inline]
+fn look_back(before: &[AnimNode], node: AnimNode) -> Option<usize> {
+    let (barrier, any_count) = match (node.num_anims, branch(node.motion)) {
+        (0, _) | (_, Branch::Other) => return None,
+        (_, Branch::Substate) => (CommandMask::BARRIER_FOR_SUBSTATE, false),
+        (_, Branch::Style) => (CommandMask::BARRIER_FOR_STYLE, true),
+    };
+    for (i, p) in before.iter().enumerate().rev() {
+        if p.motion == node.motion && (any_count || p.num_anims != 0) {
+            return Some(i);
+        }
+        if p.num_anims != 0 && p.motion & barrier != 0 {
+            return None;
+        }
+    }
+    None
+}
+
+/// ACE `trancuate_animation_list` on inline entries: zero every entry after `keep` and cut
+/// that many link nodes (wrapping sum, as ACE's `uint`).
+fn truncate_inline<S: AnimSequence + ?Sized>(nodes: &mut [AnimNode], keep: usize, seq: &mut S) {
+    let mut total: u32 = 0;
+    for e in nodes.iter_mut().skip(keep + 1) {
+        total = total.wrapping_add(e.num_anims);
+        e.num_anims = 0;
+    }
+    trace_event!(
+        debug,
+        kept = ?MotionCommand(nodes[keep].motion),
+        link_animations_removed = total,
+        "redundant links cut"
+    );
+    seq.remove_link_animations(total);
+}
+
+impl Indexed {
+    /// The pending entries.
+    #[inline]
+    fn live(&self) -> &[AnimNode] {
+        self.nodes.get(self.head as usize..).unwrap_or_default()
+    }
+
+    /// Whether nothing is pending.
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.head as usize >= self.nodes.len()
+    }
+
+    /// Empties the buffer and the indexes into it (the counter is the caller's).
+    #[inline]
+    fn forget_slots(&mut self) {
+        self.nodes.clear();
+        self.below.clear();
+        self.head = 0;
+        self.tops = [0; stack::COUNT];
+        self.styles.clear();
+    }
+
+    /// Removes the head entry (it completed).
+    #[inline]
+    fn pop_front(&mut self) {
         if self.is_empty() {
             return;
         }
@@ -242,13 +393,10 @@ impl PendingQueue {
         if self.is_empty() {
             // Every index now points below the head: forget them with the slots.
             self.forget_slots();
-        } else if let Some(styles) = self.styles.as_deref_mut() {
+        } else if !self.styles.is_empty() {
             // A style whose newest entry completed is no longer queued.
             let head = self.head;
-            styles.retain(|&(_, top)| top > head);
-            if styles.is_empty() {
-                self.styles = None;
-            }
+            self.styles.retain(|&(_, top)| top > head);
         }
     }
 
@@ -267,21 +415,20 @@ impl PendingQueue {
     /// otherwise grow a buffer that is at least half completed.
     fn compact(&mut self) {
         let head = self.head;
-        self.slots.drain(..head as usize);
+        self.nodes.drain(..head as usize);
+        self.below.drain(..head as usize);
         self.head = 0;
         for top in &mut self.tops {
             *top = top.saturating_sub(head);
         }
-        if let Some(styles) = self.styles.as_deref_mut() {
-            for (_, top) in styles.iter_mut() {
-                *top -= head;
-            }
+        for (_, top) in self.styles.iter_mut() {
+            *top -= head;
         }
     }
 
     /// Pushes the entry at `index` on stack `which`, linking it to the old top.
     #[inline]
-    fn push_on(&mut self, which: usize, index: usize, below: &mut [u32; stack::COUNT]) {
+    fn push_on(&mut self, which: usize, index: usize, below: &mut Below) {
         let top = self.tops[which];
         below[which] = if top <= self.head {
             0
@@ -292,29 +439,43 @@ impl PendingQueue {
     }
 
     /// ACE `add_to_queue`: append, then `remove_redundant_links` (see the module docs).
-    pub(crate) fn push<S: AnimSequence + ?Sized>(&mut self, node: AnimNode, seq: &mut S) {
+    fn push<S: AnimSequence + ?Sized>(&mut self, node: AnimNode, seq: &mut S) {
         if self.head != 0
-            && self.slots.len() == self.slots.capacity()
-            && self.head as usize >= self.slots.len() / 2
+            && self.nodes.len() == self.nodes.capacity()
+            && self.head as usize >= self.nodes.len() / 2
         {
             self.compact();
         }
-        let index = self.slots.len();
-        let kind = branch(node.motion);
-        let cut_after = match (node.num_anims, kind) {
+        let cut_after = match (node.num_anims, branch(node.motion)) {
             (0, _) | (_, Branch::Other) => None,
             (_, Branch::Substate) => self.equal_substate_before_barrier(node.motion),
             (_, Branch::Style) => self.equal_style_before_barrier(node.motion),
         };
+        self.append(node);
+        trace_event!(
+            trace,
+            motion = ?MotionCommand(node.motion),
+            num_anims = node.num_anims,
+            pending = self.nodes.len() - self.head as usize,
+            "queued"
+        );
+        if let Some(keep) = cut_after {
+            self.truncate_after(keep, seq);
+        }
+    }
+
+    /// Appends `node` and enters it in the indexes (no look back).
+    fn append(&mut self, node: AnimNode) {
+        let index = self.nodes.len();
+        let kind = branch(node.motion);
         let mut below = [0; stack::COUNT];
         if kind == Branch::Style {
             // Only the newest entry of a motion is ever looked at: cuts keep styles, and the
             // older ones complete before it.
             let new_top = (index + 1) as u32;
-            let styles = self.styles.get_or_insert_with(Box::default);
-            match styles.iter_mut().find(|(m, _)| *m == node.motion) {
+            match self.styles.iter_mut().find(|(m, _)| *m == node.motion) {
                 Some((_, top)) => *top = new_top,
-                None => styles.push((node.motion, new_top)),
+                None => self.styles.push((node.motion, new_top)),
             }
         }
         if node.num_anims != 0 {
@@ -329,17 +490,8 @@ impl PendingQueue {
                 self.push_on(stack::STYLE_BARRIERS, index, &mut below);
             }
         }
-        self.slots.push(Slot { node, below });
-        trace_event!(
-            trace,
-            motion = ?MotionCommand(node.motion),
-            num_anims = node.num_anims,
-            pending = self.slots.len() - self.head as usize,
-            "queued"
-        );
-        if let Some(keep) = cut_after {
-            self.truncate_after(keep, seq);
-        }
+        self.nodes.push(node);
+        self.below.push(below);
     }
 
     /// The top of stack `which`, as an index (`None` when empty or completed).
@@ -352,7 +504,7 @@ impl PendingQueue {
     /// The member of stack `which` below the one at `index`.
     #[inline]
     fn below(&self, which: usize, index: usize) -> Option<usize> {
-        self.link(index, self.slots[index].below[which])
+        self.link(index, self.below[index][which])
             .checked_sub(1)
             .map(|i| i as usize)
     }
@@ -369,7 +521,7 @@ impl PendingQueue {
             if barrier.is_some_and(|b| i < b) {
                 return None;
             }
-            if self.slots[i].node.motion == motion {
+            if self.nodes[i].motion == motion {
                 return Some(i);
             }
             at = self.below(stack::SUBSTATES, i);
@@ -383,7 +535,7 @@ impl PendingQueue {
     #[inline]
     fn equal_style_before_barrier(&self, motion: u32) -> Option<usize> {
         let barrier = self.top(stack::STYLE_BARRIERS);
-        let &(_, top) = self.styles.as_deref()?.iter().find(|(m, _)| *m == motion)?;
+        let &(_, top) = self.styles.iter().find(|(m, _)| *m == motion)?;
         let same = top as usize - 1;
         barrier.is_none_or(|b| same >= b).then_some(same)
     }
@@ -394,9 +546,9 @@ impl PendingQueue {
     fn truncate_after<S: AnimSequence + ?Sized>(&mut self, keep: usize, seq: &mut S) {
         let mut total: u32 = 0;
         while let Some(i) = self.top(stack::NONZERO).filter(|&i| i > keep) {
-            self.tops[stack::NONZERO] = self.link(i, self.slots[i].below[stack::NONZERO]);
-            total = total.wrapping_add(self.slots[i].node.num_anims);
-            self.slots[i].node.num_anims = 0;
+            self.tops[stack::NONZERO] = self.link(i, self.below[i][stack::NONZERO]);
+            total = total.wrapping_add(self.nodes[i].num_anims);
+            self.nodes[i].num_anims = 0;
         }
         for which in [
             stack::SUBSTATES,
@@ -404,15 +556,69 @@ impl PendingQueue {
             stack::STYLE_BARRIERS,
         ] {
             while let Some(i) = self.top(which).filter(|&i| i > keep) {
-                self.tops[which] = self.link(i, self.slots[i].below[which]);
+                self.tops[which] = self.link(i, self.below[i][which]);
             }
         }
         trace_event!(
             debug,
-            kept = ?MotionCommand(self.slots[keep].node.motion),
+            kept = ?MotionCommand(self.nodes[keep].motion),
             link_animations_removed = total,
             "redundant links cut"
         );
         seq.remove_link_animations(total);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RecordingSequence;
+    use crate::motion::WALK_FORWARD;
+
+    fn node(motion: u32, num_anims: u32) -> AnimNode {
+        AnimNode { motion, num_anims }
+    }
+
+    #[test]
+    fn short_queues_stay_inline_and_one_more_entry_spills_in_order() {
+        let mut q = PendingQueue::default();
+        let mut seq = RecordingSequence::new();
+        // Actions never cut: every entry stays as queued.
+        let entries: Vec<(u32, u32)> = (0..=INLINE as u32)
+            .map(|i| (0x1000_0051 + i, i + 1))
+            .collect();
+        for &(m, n) in &entries[..INLINE] {
+            q.push(node(m, n), &mut seq);
+        }
+        assert!(matches!(q.store, Store::Inline { len, .. } if len as usize == INLINE));
+        let (m, n) = entries[INLINE];
+        q.push(node(m, n), &mut seq);
+        assert!(matches!(q.store, Store::Spilled(_)));
+        let got: Vec<(u32, u32)> = q.live().iter().map(|e| (e.motion, e.num_anims)).collect();
+        assert_eq!(got, entries);
+        q.pop_front();
+        assert_eq!(q.front(), Some(node(entries[1].0, entries[1].1)));
+        assert!(seq.ops().is_empty());
+    }
+
+    #[test]
+    fn an_inline_repeat_cuts_the_links_after_its_twin() {
+        let mut q = PendingQueue::default();
+        let mut seq = RecordingSequence::new();
+        q.push(node(WALK_FORWARD, 1), &mut seq);
+        q.push(node(WALK_FORWARD, 3), &mut seq);
+        assert!(matches!(q.store, Store::Inline { len: 2, .. }));
+        q.pop_front();
+        assert_eq!(q.front(), Some(node(WALK_FORWARD, 0)));
+        let counts: Vec<u32> = q.live().iter().map(|e| e.num_anims).collect();
+        assert_eq!(counts, [0]);
+        assert_eq!(seq.ops(), [crate::SeqOp::RemoveLinkAnimations(3)]);
+        let mut q = PendingQueue::default();
+        let mut seq = RecordingSequence::new();
+        q.push(node(0x8000_003D, 0), &mut seq);
+        q.push(node(0x8000_003D, 4), &mut seq);
+        let counts: Vec<u32> = q.live().iter().map(|e| e.num_anims).collect();
+        assert_eq!(counts, [0, 0], "a style finds its twin whatever its count");
+        assert_eq!(seq.ops(), [crate::SeqOp::RemoveLinkAnimations(4)]);
     }
 }

@@ -150,12 +150,11 @@ pub struct Resolver {
 #[derive(Debug)]
 struct Index {
     table: Arc<MotionTable>,
-    style_defaults: Vec<(u32, u32)>,
     /// `(outer key, start, len)` into `link_inner`, sorted by outer key.
     link_outer: Vec<(u32, u32, u32)>,
     /// `(inner key, outer record index, inner record index)`, each outer range sorted by inner key.
     link_inner: Vec<(u32, u32, u32)>,
-    /// Style → position in `style_defaults`.
+    /// Style → position in the record's style defaults.
     style_default_map: KeyMap,
     /// Cycle key → position in the record's cycles.
     cycle_map: KeyMap,
@@ -193,27 +192,33 @@ struct Hop {
 /// [`Hop::cycle`] when the destination has no cycle.
 const NO_CYCLE: u32 = u32::MAX;
 
-/// The [`KeyMap`] of a sorted `(key, …)` list: key → position in the list.
-fn key_map<T>(sorted: &[(u32, T)]) -> KeyMap {
+/// The [`KeyMap`] of a record map: key → the position in the record of its **last** entry
+/// (the map keeps the last value of a repeated key, dictionary overwrite).
+fn record_map<T>(entries: &[(u32, T)]) -> KeyMap {
     KeyMap::new(
-        sorted
+        entries
             .iter()
             .enumerate()
-            .map(|(i, e)| (u64::from(e.0), i as u32)),
+            .map(|(i, (k, _))| (u64::from(*k), i as u32)),
     )
 }
 
-/// The [`KeyMap`] of an indexed record map: key → its position in the record.
-fn record_map(positions: &[(u32, u32)]) -> KeyMap {
-    KeyMap::new(positions.iter().map(|&(k, i)| (u64::from(k), i)))
-}
-
-/// Sort `(key, payload)` pairs by key keeping only the last occurrence of each key.
-fn index_last_wins<T: Copy>(mut v: Vec<(u32, T)>) -> Vec<(u32, T)> {
-    // Stable sort keeps file order among equal keys; keep the last of each run.
-    v.sort_by_key(|e| e.0);
-    let mut out: Vec<(u32, T)> = Vec::with_capacity(v.len());
-    for e in v {
+/// `(key, position)` of every entry of a record map, sorted by key, keeping only the last
+/// position of each repeated key (dictionary overwrite).
+///
+/// Sorting the packed `key << 32 | position` without stability gives the order a stable sort
+/// by key gives (positions are distinct and ascend within a key, as file order does), at the
+/// cost of one integer compare per step and no merge buffer.
+fn index_positions<T>(entries: &[(u32, T)]) -> Vec<(u32, u32)> {
+    let mut packed: Vec<u64> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, (k, _))| u64::from(*k) << 32 | i as u64)
+        .collect();
+    packed.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::with_capacity(packed.len());
+    for p in packed {
+        let e = ((p >> 32) as u32, p as u32);
         match out.last_mut() {
             Some(last) if last.0 == e.0 => *last = e,
             _ => out.push(e),
@@ -222,21 +227,9 @@ fn index_last_wins<T: Copy>(mut v: Vec<(u32, T)>) -> Vec<(u32, T)> {
     out
 }
 
-/// `(key, position in file order)` for every entry of a record map, indexed last-wins.
-fn index_positions<T>(entries: &[(u32, T)]) -> Vec<(u32, u32)> {
-    index_last_wins(
-        entries
-            .iter()
-            .enumerate()
-            .map(|(i, (k, _))| (*k, i as u32))
-            .collect(),
-    )
-}
-
 /// The [`Hop`] of every entry of `link_inner` (see there).
 fn hops(
     table: &MotionTable,
-    style_defaults: &[(u32, u32)],
     style_default_map: &KeyMap,
     cycle_map: &KeyMap,
     link_outer: &[(u32, u32, u32)],
@@ -248,7 +241,7 @@ fn hops(
         cycle: NO_CYCLE,
     };
     let mut hops = vec![none; link_inner.len()];
-    let mut styles: Vec<u32> = style_defaults.iter().map(|e| e.0).collect();
+    let mut styles: Vec<u32> = table.style_defaults.iter().map(|e| e.0).collect();
     styles.push(table.default_style);
     styles.sort_unstable();
     styles.dedup();
@@ -263,7 +256,7 @@ fn hops(
         };
         let style_default = style_default_map
             .get(u64::from(style))
-            .map_or(0, |i| style_defaults[i as usize].1);
+            .map_or(0, |i| table.style_defaults[i as usize].1);
         for i in start..start + len {
             let motion = link_inner[i as usize].0;
             let cycle = cycle_map
@@ -284,21 +277,12 @@ impl Resolver {
     /// Index `table`, to be read under `rules` (only its motion-table switches matter here).
     pub fn new(table: impl Into<Arc<MotionTable>>, rules: Rules) -> Self {
         let table: Arc<MotionTable> = table.into();
-        let style_defaults = index_last_wins(table.style_defaults.clone());
-        let cycles = index_positions(&table.cycles);
-        let modifiers = index_positions(&table.modifiers);
         let outers = index_positions(&table.links);
         let mut link_outer = Vec::with_capacity(outers.len());
         let mut link_inner = Vec::new();
         for (key, oi) in outers {
             let inner = &table.links[oi as usize].1;
-            let entries = index_last_wins(
-                inner
-                    .iter()
-                    .enumerate()
-                    .map(|(ii, (k, _))| (*k, ii as u32))
-                    .collect(),
-            );
+            let entries = index_positions(inner);
             let start = link_inner.len() as u32;
             link_inner.extend(entries.iter().map(|&(k, ii)| (k, oi, ii)));
             link_outer.push((key, start, entries.len() as u32));
@@ -312,11 +296,10 @@ impl Resolver {
             })
             .collect();
         let link_map = KeyMap::new(pairs.into_iter());
-        let style_default_map = key_map(&style_defaults);
-        let cycle_map = record_map(&cycles);
+        let style_default_map = record_map(&table.style_defaults);
+        let cycle_map = record_map(&table.cycles);
         let hops = hops(
             &table,
-            &style_defaults,
             &style_default_map,
             &cycle_map,
             &link_outer,
@@ -327,7 +310,7 @@ impl Resolver {
                 style_default_map,
                 cycle_map,
                 hops,
-                modifier_map: record_map(&modifiers),
+                modifier_map: record_map(&table.modifiers),
                 link_outer_map: KeyMap::new(
                     link_outer
                         .iter()
@@ -336,7 +319,6 @@ impl Resolver {
                 ),
                 link_map,
                 table,
-                style_defaults,
                 link_outer,
                 link_inner,
             }),
@@ -374,7 +356,7 @@ impl Resolver {
     #[inline]
     pub fn style_default(&self, style: u32) -> Option<u32> {
         let i = self.ix.style_default_map.get(u64::from(style))?;
-        Some(self.ix.style_defaults[i as usize].1)
+        Some(self.ix.table.style_defaults[i as usize].1)
     }
 
     /// `StyleDefaults[style]` or 0 (C# `TryGetValue` leaves the out value 0).
@@ -412,7 +394,7 @@ impl Resolver {
     }
 
     /// `Links[outer]` present? and then `Links[outer][inner]`.
-    #[inline]
+    #[inline(always)]
     fn link_lookup(&self, outer: u32, inner: u32) -> Option<Option<&MotionData>> {
         let key = u64::from(outer) << 32 | u64::from(inner);
         match self.ix.link_map.get(key) {
@@ -662,9 +644,45 @@ impl Resolver {
         Outcome { ok, num_anims: n }
     }
 
-    /// `GetObjectSequence` between its reported call and return.
+    /// `GetObjectSequence`: the direct substate change ([`Self::direct_substate`]) answered
+    /// here, inline, without entering the general path's frame; everything else (and every
+    /// explained call) by [`Self::gos_general`].
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn gos<S: AnimSequence + ?Sized, E: Explain>(
+        &self,
+        motion: u32,
+        st: &mut MotionState,
+        seq: &mut S,
+        speed: f32,
+        num_anims: &mut u32,
+        stop_modifiers: bool,
+        cx: &mut Cx<E>,
+    ) -> bool {
+        // The direct path's cheap tests first (it repeats them), so that every other request
+        // goes to the general path with no more than these compares.
+        if !E::ENABLED
+            && !is_style(motion)
+            && is_substate(motion)
+            && motion != st.substate
+            && st.style != 0
+            && st.substate != 0
+        {
+            // What the general path does first (its refusal of an unset state aside).
+            *num_anims = 0;
+            if let Some(ok) =
+                self.direct_substate(motion, st, seq, speed, num_anims, stop_modifiers, cx)
+            {
+                return ok;
+            }
+        }
+        self.gos_general(motion, st, seq, speed, num_anims, stop_modifiers, cx)
+    }
+
+    /// `GetObjectSequence` between its reported call and return, by the general path.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn gos_general<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         motion: u32,
         st: &mut MotionState,
@@ -696,12 +714,6 @@ impl Resolver {
         if st.style == 0 || st.substate == 0 {
             cx.note(|| refused(Refusal::NoState));
             return false;
-        }
-        if !E::ENABLED
-            && let Some(ok) =
-                self.direct_substate(motion, st, seq, speed, num_anims, stop_modifiers, cx)
-        {
-            return ok;
         }
         let sd = self.style_default_x(st.style, cx).unwrap_or(0);
         // The guard: "go to the default" while the substate is a turn/sidestep is a no-op
@@ -995,16 +1007,19 @@ impl Resolver {
     /// The substate branch of [`Self::gos_branches`] when it takes a forward link directly,
     /// from the link's [`Hop`]: one lookup instead of the style default's, the cycle's and the
     /// link's. `None` when the request is not that case (a style or non-substate motion, the
-    /// current substate again, a negative speed, no direct link, a link of another style, no
-    /// cycle, a restricted cycle, a speed-sign change): the general path decides those. Not
-    /// for an explained call, whose events the general path reports.
+    /// current substate again, a speed or substate speed not above zero, no direct link, a
+    /// link of another style, no cycle, a restricted cycle): the general path decides those.
+    /// Not for an explained call, whose events the general path reports; the caller has set
+    /// `num_anims` to 0 and checked that the state is set.
     ///
     /// When it answers, it makes the general path's decisions in the same order on the same
     /// values (the default-while-turning guard, the branch tests, the restricted test, the
-    /// modifier clear, the cut, the link at `speed` — no sign fix, both speeds being
-    /// non-negative —, the cycle, the carry-over), so the state and the sequence end the same.
+    /// speed-sign test — two speeds above zero have the same sign under either rule, so it
+    /// passes —, the modifier clear, the cut, the link at `speed` — no sign fix, both speeds
+    /// being positive —, the cycle, the carry-over), so the state and the sequence end the
+    /// same.
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
+    #[inline(never)]
     fn direct_substate<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         motion: u32,
@@ -1015,11 +1030,11 @@ impl Resolver {
         stop_modifiers: bool,
         cx: &mut Cx<E>,
     ) -> Option<bool> {
+        // `!(a > 0)` also sends NaN to the general path.
         if is_style(motion)
             || !is_substate(motion)
             || motion == st.substate
-            || speed < 0.0
-            || st.substate_mod < 0.0
+            || !(speed > 0.0 && st.substate_mod > 0.0)
         {
             return None;
         }
@@ -1034,7 +1049,7 @@ impl Resolver {
             return Some(true);
         }
         let md = &self.ix.table.cycles[hop.cycle as usize].1;
-        if (md.is_restricted() && sd != st.substate) || !self.same_sign(speed, st.substate_mod) {
+        if md.is_restricted() && sd != st.substate {
             return None;
         }
         let (_, oi, ii) = self.ix.link_inner[i];
@@ -1043,8 +1058,8 @@ impl Resolver {
             st.clear_modifiers();
         }
         cut(seq, cx);
-        add_motion(seq, Some(link), speed);
-        add_motion(seq, Some(md), speed);
+        add_motion_inline(seq, link, speed);
+        add_motion_inline(seq, md, speed);
         if is_modifier(st.substate) && sd != motion {
             st.add_modifier_no_check(st.substate, st.substate_mod);
         }
@@ -1562,7 +1577,14 @@ fn count(md: Option<&MotionData>) -> u32 {
 /// ACE `add_motion`: **replace** the sequence velocity/omega with the data's times
 /// `speed`, then append every anim with its framerate times `speed`. No-op for `None`.
 pub fn add_motion<S: AnimSequence + ?Sized>(seq: &mut S, md: Option<&MotionData>, speed: f32) {
-    let Some(md) = md else { return };
+    if let Some(md) = md {
+        add_motion_inline(seq, md, speed);
+    }
+}
+
+/// [`add_motion`] of present data, inlined into the direct substate change.
+#[inline(always)]
+fn add_motion_inline<S: AnimSequence + ?Sized>(seq: &mut S, md: &MotionData, speed: f32) {
     seq.set_velocity(md.velocity * speed);
     seq.set_omega(md.omega * speed);
     for a in &md.anims {
@@ -1605,10 +1627,11 @@ mod tests {
 
     #[test]
     fn index_keeps_the_last_of_repeated_keys_sorted() {
-        let v = index_last_wins(vec![(5, 'a'), (1, 'b'), (5, 'c'), (3, 'd'), (1, 'e')]);
-        assert_eq!(v, [(1, 'e'), (3, 'd'), (5, 'c')]);
-        let map = key_map(&v);
-        assert_eq!(map.get(5).map(|i| v[i as usize].1), Some('c'));
+        let record = [(5, 'a'), (1, 'b'), (5, 'c'), (3, 'd'), (1, 'e')];
+        assert_eq!(index_positions(&record), [(1, 4), (3, 3), (5, 2)]);
+        let map = record_map(&record);
+        assert_eq!(map.get(5).map(|i| record[i as usize].1), Some('c'));
+        assert_eq!(map.get(1).map(|i| record[i as usize].1), Some('e'));
         assert_eq!(map.get(4), None);
     }
 

@@ -131,6 +131,22 @@ proptest! {
         script.extend(reqs);
         agree(&r, &script);
     }
+
+    /// The same on tables that always have a default state and many links and cycles, so
+    /// that the plain resolver's shortcuts (the direct substate change along a link) are
+    /// taken often: each must end exactly where the explained general path does.
+    #[test]
+    fn shortcuts_end_where_the_general_path_does(
+        table in crate::literal::rich_table_strategy(),
+        retail in any::<bool>(),
+        reqs in prop::collection::vec(req_strategy(), 1..24),
+    ) {
+        let rules = if retail { Rules::retail() } else { Rules::ace() };
+        let r = Resolver::new(table, rules);
+        let mut script = vec![Req::Default];
+        script.extend(reqs);
+        agree(&r, &script);
+    }
 }
 
 fn only<T>(events: &[Ev], pick: impl Fn(&Ev) -> Option<T>) -> Vec<T> {

@@ -421,7 +421,7 @@ fn lstate(st: &MotionState) -> LState {
 
 /// A random table that always has a usable default state (NonCombat/Ready with a cycle), so
 /// scripts get past `SetDefaultState` and exercise every branch.
-fn rich_table_strategy() -> impl Strategy<Value = MotionTable> {
+pub(crate) fn rich_table_strategy() -> impl Strategy<Value = MotionTable> {
     let nc = 0x8000_003Du32;
     let m = || prop::sample::select(MOTIONS.to_vec());
     let style = || prop::sample::select(vec![nc, nc, nc, 0x8000_003E]);
