@@ -205,6 +205,10 @@ impl MotionInterp {
 
     /// Replay completions the host collected, in ACE's order (see [`MotionHost`]).
     fn replay<H: MotionHost + ?Sized>(&mut self, host: &mut H, done: Vec<MotionCompletion>) {
+        if done.is_empty() {
+            // The common poll: nothing completed (and nothing allocated to free).
+            return;
+        }
         for c in done {
             host.motion_done_event(c.motion, c.success);
             // Before the default state ACE would crash here; the completion is just dropped.

@@ -260,18 +260,31 @@ impl MovementManager {
     /// [`Self::run_moveto`] for a step an idle manager ignores (it returns before changing
     /// anything): without a manager the step is skipped, as the fresh manager would skip it,
     /// and only the deferred cancel is dropped.
+    ///
+    /// Inlined so that the common case, no manager (every slice of an object that never moved
+    /// to anything), costs the caller a test and the dropped cancel, not a call.
+    #[inline]
     fn run_moveto_if_created<H: MoveToHost + ?Sized>(
         &mut self,
         host: &mut H,
         f: impl FnOnce(&mut MoveToManager, &mut Minterp<'_>, &mut H),
     ) {
         match self.moveto.as_deref_mut() {
-            Some(moveto) => {
-                f(moveto, &mut Minterp::Slot(&mut self.interp), host);
-                let _ = host.take_deferred_cancel();
-            }
+            Some(moveto) => Self::run_created_moveto(moveto, &mut self.interp, host, f),
             None => _ = host.take_deferred_cancel(),
         }
+    }
+
+    /// [`Self::run_moveto_if_created`] with a manager.
+    #[inline(never)]
+    fn run_created_moveto<H: MoveToHost + ?Sized>(
+        moveto: &mut MoveToManager,
+        interp: &mut InterpSlot,
+        host: &mut H,
+        f: impl FnOnce(&mut MoveToManager, &mut Minterp<'_>, &mut H),
+    ) {
+        f(moveto, &mut Minterp::Slot(interp), host);
+        let _ = host.take_deferred_cancel();
     }
 
     /// `EnterDefaultState`: create the interpreter if missing and (re-)enter its default
@@ -331,6 +344,7 @@ impl MovementManager {
     }
 
     /// `UseTime`: one slice of the move-to manager (the interpreter has no per-slice work).
+    #[inline]
     pub fn use_time<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
         self.run_moveto_if_created(host, |m, mi, h| m.use_time(mi, h));
     }

@@ -1,4 +1,4 @@
-//! `PendingMotions`: the interpreter's pending-motion queue, inline while it holds two entries
+//! `PendingMotions`: the interpreter's pending-motion queue, inline while it holds four entries
 //! or fewer.
 
 use std::collections::VecDeque;
@@ -28,34 +28,21 @@ impl JumpBlock {
     }
 }
 
-/// How many entries the inline form holds.
-const INLINE: usize = 2;
-
-/// The fill of the inline form (an enum so that the queue's two forms share their tag with it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum InlineLen {
-    Zero,
-    One,
-    Two,
-}
-
-impl InlineLen {
-    fn get(self) -> usize {
-        match self {
-            InlineLen::Zero => 0,
-            InlineLen::One => 1,
-            InlineLen::Two => 2,
-        }
-    }
-}
+/// How many entries the inline form holds: `apply_current_movement` queues up to four motions
+/// (style, forward, sidestep, turn), so re-applying the movement of an object with nothing
+/// pending never allocates.
+const INLINE: usize = 4;
 
 /// Up to [`INLINE`] entries, head first, field by field (no padding between them).
 #[derive(Clone, Copy)]
+/// A ring: entry `i` (0 = head) is in slot `(head + i) % INLINE`.
 struct Inline {
     context_id: [i32; INLINE],
     motion: [u32; INLINE],
     block: [JumpBlock; INLINE],
-    len: InlineLen,
+    head: u8,
+    /// At most [`INLINE`].
+    len: u8,
 }
 
 impl Inline {
@@ -63,14 +50,22 @@ impl Inline {
         context_id: [0; INLINE],
         motion: [0; INLINE],
         block: [JumpBlock::Allowed; INLINE],
-        len: InlineLen::Zero,
+        head: 0,
+        len: 0,
     };
 
+    /// The slot of entry `i`.
+    #[inline]
+    fn slot(&self, i: usize) -> usize {
+        (self.head as usize + i) % INLINE
+    }
+
     fn node(&self, i: usize) -> MotionNode {
+        let j = self.slot(i);
         MotionNode {
-            context_id: self.context_id[i],
-            motion: self.motion[i],
-            jump_error_code: self.block[i].error(),
+            context_id: self.context_id[j],
+            motion: self.motion[j],
+            jump_error_code: self.block[j].error(),
         }
     }
 }
@@ -79,8 +74,8 @@ impl Inline {
 enum Repr {
     Inline(Inline),
     /// More than [`INLINE`] entries were queued at once; back to inline when it empties.
-    /// Boxed so that this form takes one pointer and the queue stays 24 bytes (the extra
-    /// allocation is paid only while more than two motions are pending).
+    /// Boxed so that this form takes one pointer and the queue stays 40 bytes (the extra
+    /// allocation is paid only while more than four motions are pending).
     #[allow(clippy::box_collection)]
     Spilled(Box<VecDeque<MotionNode>>),
 }
@@ -90,9 +85,9 @@ enum Repr {
 ///
 /// Why not a `VecDeque`: a walking object holds two entries or fewer almost all the time, and a
 /// `VecDeque` costs a heap allocation of four entries (48 bytes) per object plus its 32-byte
-/// header. This queue keeps up to two entries inline in 24 bytes and moves to the heap only
-/// while more are queued (back inline when it empties). Entries read by value
-/// ([`MotionNode`] is `Copy`).
+/// header. This queue keeps up to four entries inline in 40 bytes (re-applying the movement
+/// queues four) and moves to the heap only while more are queued (back inline when it
+/// empties). Entries read by value ([`MotionNode`] is `Copy`).
 #[derive(Clone)]
 pub struct PendingMotions(Repr);
 
@@ -109,25 +104,28 @@ impl PendingMotions {
     }
 
     /// Number of pending motions.
+    #[inline]
     pub fn len(&self) -> usize {
         match &self.0 {
-            Repr::Inline(a) => a.len.get(),
+            Repr::Inline(a) => usize::from(a.len),
             Repr::Spilled(q) => q.len(),
         }
     }
 
     /// Whether no motion is pending.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         match &self.0 {
-            Repr::Inline(a) => a.len == InlineLen::Zero,
+            Repr::Inline(a) => a.len == 0,
             Repr::Spilled(q) => q.is_empty(),
         }
     }
 
     /// The entry at position `i` (0 is the head), or `None` past the end.
+    #[inline]
     pub fn get(&self, i: usize) -> Option<MotionNode> {
         match &self.0 {
-            Repr::Inline(a) => (i < a.len.get()).then(|| a.node(i)),
+            Repr::Inline(a) => (i < usize::from(a.len)).then(|| a.node(i)),
             Repr::Spilled(q) => q.get(i).copied(),
         }
     }
@@ -152,9 +150,13 @@ impl PendingMotions {
     }
 
     /// The head's motion and jump block, without building a node.
+    #[inline]
     pub(crate) fn front_parts(&self) -> Option<(u32, JumpBlock)> {
         match &self.0 {
-            Repr::Inline(a) => (a.len != InlineLen::Zero).then_some((a.motion[0], a.block[0])),
+            Repr::Inline(a) => {
+                let j = a.slot(0);
+                (a.len != 0).then_some((a.motion[j], a.block[j]))
+            }
             Repr::Spilled(q) => q.front().map(|n| {
                 let block = if n.jump_error_code == WeenieError::None {
                     JumpBlock::Allowed
@@ -167,63 +169,67 @@ impl PendingMotions {
     }
 
     /// Append an entry.
+    #[inline]
     pub(crate) fn push_back(&mut self, context_id: i32, motion: u32, block: JumpBlock) {
+        if let Repr::Inline(a) = &mut self.0
+            && usize::from(a.len) < INLINE
+        {
+            let j = a.slot(usize::from(a.len));
+            a.context_id[j] = context_id;
+            a.motion[j] = motion;
+            a.block[j] = block;
+            a.len += 1;
+            return;
+        }
+        self.push_back_spilled(MotionNode {
+            context_id,
+            motion,
+            jump_error_code: block.error(),
+        });
+    }
+
+    /// [`Self::push_back`] past the inline form: move to (or stay on) the heap.
+    #[cold]
+    #[inline(never)]
+    fn push_back_spilled(&mut self, node: MotionNode) {
         match &mut self.0 {
             Repr::Inline(a) => {
-                let i = a.len.get();
-                if i < INLINE {
-                    a.context_id[i] = context_id;
-                    a.motion[i] = motion;
-                    a.block[i] = block;
-                    a.len = if i == 0 {
-                        InlineLen::One
-                    } else {
-                        InlineLen::Two
-                    };
-                } else {
-                    let mut q = VecDeque::with_capacity(2 * INLINE);
-                    q.extend((0..INLINE).map(|i| a.node(i)));
-                    q.push_back(MotionNode {
-                        context_id,
-                        motion,
-                        jump_error_code: block.error(),
-                    });
-                    self.0 = Repr::Spilled(Box::new(q));
-                }
+                let mut q = VecDeque::with_capacity(2 * INLINE);
+                q.extend((0..usize::from(a.len)).map(|i| a.node(i)));
+                q.push_back(node);
+                self.0 = Repr::Spilled(Box::new(q));
             }
-            Repr::Spilled(q) => q.push_back(MotionNode {
-                context_id,
-                motion,
-                jump_error_code: block.error(),
-            }),
+            Repr::Spilled(q) => q.push_back(node),
         }
     }
 
     /// Drop the head entry; whether there was one.
+    #[inline]
     pub(crate) fn pop_front(&mut self) -> bool {
         match &mut self.0 {
-            Repr::Inline(a) => match a.len {
-                InlineLen::Zero => false,
-                InlineLen::One => {
-                    a.len = InlineLen::Zero;
-                    true
+            Repr::Inline(a) => {
+                if a.len == 0 {
+                    return false;
                 }
-                InlineLen::Two => {
-                    a.context_id[0] = a.context_id[1];
-                    a.motion[0] = a.motion[1];
-                    a.block[0] = a.block[1];
-                    a.len = InlineLen::One;
-                    true
-                }
-            },
-            Repr::Spilled(q) => {
-                let popped = q.pop_front().is_some();
-                if q.is_empty() {
-                    self.0 = Repr::Inline(Inline::EMPTY);
-                }
-                popped
+                a.head = ((usize::from(a.head) + 1) % INLINE) as u8;
+                a.len -= 1;
+                true
             }
+            Repr::Spilled(_) => self.pop_front_spilled(),
         }
+    }
+
+    /// [`Self::pop_front`] of the heap form: back inline once it is empty.
+    #[inline(never)]
+    fn pop_front_spilled(&mut self) -> bool {
+        let Repr::Spilled(q) = &mut self.0 else {
+            return false;
+        };
+        let popped = q.pop_front().is_some();
+        if q.is_empty() {
+            self.0 = Repr::Inline(Inline::EMPTY);
+        }
+        popped
     }
 
     /// Remove every entry (the heap form, if any, is freed).
@@ -231,6 +237,9 @@ impl PendingMotions {
         self.0 = Repr::Inline(Inline::EMPTY);
     }
 }
+
+// The ring's head and length fit a byte.
+const _: () = assert!(INLINE < 256);
 
 /// The entries of a [`PendingMotions`] by position, head first.
 struct Iter<'a> {
@@ -325,7 +334,7 @@ mod tests {
         });
         assert_eq!(q.front_parts(), parts);
         assert_eq!(format!("{q:?}"), format!("{model:?}"));
-        // Inline exactly while at most two are pending and nothing spilled since it emptied.
+        // Back inline whenever it empties.
         if model.is_empty() {
             assert!(matches!(q.0, Repr::Inline(_)));
         }
@@ -358,15 +367,18 @@ mod tests {
     }
 
     #[test]
-    fn two_entries_stay_inline_in_24_bytes() {
-        assert_eq!(std::mem::size_of::<PendingMotions>(), 24);
+    fn four_entries_stay_inline_in_40_bytes() {
+        assert_eq!(std::mem::size_of::<PendingMotions>(), 40);
         let mut q = PendingMotions::new();
-        q.push_back(1, 10, JumpBlock::Allowed);
-        q.push_back(2, 20, JumpBlock::Blocked);
+        for i in 0..4 {
+            q.push_back(i, 10 * i as u32, JumpBlock::Allowed);
+        }
         assert!(matches!(q.0, Repr::Inline(_)));
-        q.push_back(3, 30, JumpBlock::Allowed);
+        q.push_back(5, 50, JumpBlock::Allowed);
         assert!(matches!(q.0, Repr::Spilled(_)));
-        assert!(q.pop_front() && q.pop_front());
+        for _ in 0..4 {
+            assert!(q.pop_front());
+        }
         assert!(matches!(q.0, Repr::Spilled(_)));
         assert!(q.pop_front());
         assert!(matches!(q.0, Repr::Inline(_)));
