@@ -3,8 +3,6 @@
 mod remote;
 mod server;
 
-use std::collections::VecDeque;
-
 #[cfg(feature = "tracing")]
 use ac_motiontable::MotionCommand;
 use ac_motiontable::command::{is_action, is_chat_emote};
@@ -19,6 +17,7 @@ use glam::Vec3;
 use crate::error::{MotionInterpError, WeenieError};
 use crate::host::{MotionCompletion, MotionHost, Weenie};
 use crate::params::{HoldKey, MovementParameters, MovementStruct, MovementType};
+use crate::pending::{JumpBlock, PendingMotions};
 use crate::state::{InterpretedMotionState, RawMotionState};
 
 /// ACE `BackwardsFactor` (f32 0x3F266666): WalkBackwards → WalkForward × −0.65.
@@ -37,6 +36,8 @@ pub const SIDESTEP_FACTOR: f32 = 0.5;
 pub const WALK_ANIM_SPEED: f32 = f32::from_bits(0x4047_AE14);
 /// `DoMotion` refuses an Action when this many are already queued.
 pub const MAX_ACTIONS: usize = 6;
+/// ACE `CurrentSpeedFactor`: initialised to 1 and never changed.
+const CURRENT_SPEED_FACTOR: f32 = 1.0;
 
 /// One entry of the interpreter's pending-motion queue (ACE `MotionNode`). It completes in
 /// lock-step with the MotionTableManager's queue: positionally, ids are never compared (quirk
@@ -47,7 +48,8 @@ pub struct MotionNode {
     pub context_id: i32,
     /// The motion queued (Ready for every stop).
     pub motion: u32,
-    /// What `jump_is_allowed` answers while this entry heads a queue of more than one.
+    /// What `jump_is_allowed` answers while this entry heads a queue of more than one:
+    /// `None` or `YouCantJumpFromThisPosition`, the only two the interpreter queues.
     pub jump_error_code: WeenieError,
 }
 
@@ -67,8 +69,7 @@ pub struct MotionInterp {
     has_state: bool,
     raw: RawMotionState,
     interp: InterpretedMotionState,
-    pending: VecDeque<MotionNode>,
-    current_speed_factor: f32,
+    pending: PendingMotions,
     standing_long_jump: bool,
     jump_extent: f32,
     server_action_stamp: i32,
@@ -114,8 +115,7 @@ impl MotionInterp {
             has_state: false,
             raw: RawMotionState::default(),
             interp: InterpretedMotionState::default(),
-            pending: VecDeque::new(),
-            current_speed_factor: 1.0,
+            pending: PendingMotions::new(),
             standing_long_jump: false,
             jump_extent: 0.0,
             server_action_stamp: 0,
@@ -128,6 +128,10 @@ impl MotionInterp {
     /// The rules this interpreter was built with.
     pub fn rules(&self) -> Rules {
         self.rules.get()
+    }
+    /// The shared rules handle (the movement manager reads its interpreter's).
+    pub(crate) fn shared_rules(&self) -> &SharedRules {
+        &self.rules
     }
     /// `Initted`: set by `enter_default_state`.
     pub fn initted(&self) -> bool {
@@ -146,9 +150,9 @@ impl MotionInterp {
     pub fn my_run_rate(&self) -> f32 {
         self.my_run_rate
     }
-    /// `CurrentSpeedFactor` (always 1 in ACE).
+    /// `CurrentSpeedFactor` (always 1 in ACE: nothing sets it, so it is a constant here).
     pub fn current_speed_factor(&self) -> f32 {
-        self.current_speed_factor
+        CURRENT_SPEED_FACTOR
     }
     /// `ServerActionStamp`: newest action stamp replayed by `move_to_interpreted_state`.
     pub fn server_action_stamp(&self) -> i32 {
@@ -162,8 +166,10 @@ impl MotionInterp {
     pub fn interpreted_state(&self) -> Option<&InterpretedMotionState> {
         self.has_state.then_some(&self.interp)
     }
-    /// The pending-motion queue (head first), once `enter_default_state` created it.
-    pub fn pending_motions(&self) -> Option<&VecDeque<MotionNode>> {
+    /// The pending-motion queue (head first), once `enter_default_state` created it. (A
+    /// [`PendingMotions`] since issue 15, no longer a `VecDeque`: it reads by value, `len`,
+    /// `iter`, `front`, `back`, `get`.)
+    pub fn pending_motions(&self) -> Option<&PendingMotions> {
         self.has_state.then_some(&self.pending)
     }
     /// `motions_pending()`: whether the queue is non-empty (false before the default state).
@@ -191,18 +197,18 @@ impl MotionInterp {
         host: &mut H,
         context_id: i32,
         motion: u32,
-        jump_error_code: WeenieError,
+        block: JumpBlock,
     ) {
-        self.pending.push_back(MotionNode {
-            context_id,
-            motion,
-            jump_error_code,
-        });
+        self.pending.push_back(context_id, motion, block);
         host.set_animating(true);
     }
 
     /// Replay completions the host collected, in ACE's order (see [`MotionHost`]).
     fn replay<H: MotionHost + ?Sized>(&mut self, host: &mut H, done: Vec<MotionCompletion>) {
+        if done.is_empty() {
+            // The common poll: nothing completed (and nothing allocated to free).
+            return;
+        }
         for c in done {
             host.motion_done_event(c.motion, c.success);
             // Before the default state ACE would crash here; the completion is just dropped.
@@ -371,11 +377,11 @@ impl MotionInterp {
                 r = host.do_interpreted_motion(m, p);
                 if r == WeenieError::None {
                     let je = if p.disable_jump_during_link() {
-                        WeenieError::YouCantJumpFromThisPosition
+                        JumpBlock::Blocked
                     } else {
-                        let mut je = self.motion_allows_jump(m);
-                        if je == WeenieError::None && !is_action(m) {
-                            je = self.motion_allows_jump(self.interp.forward_command);
+                        let mut je = self.jump_block(m);
+                        if je == JumpBlock::Allowed && !is_action(m) {
+                            je = self.jump_block(self.interp.forward_command);
                         }
                         je
                     };
@@ -488,7 +494,7 @@ impl MotionInterp {
                 path = "motion table";
                 r = host.stop_interpreted_motion(m, p);
                 if r == WeenieError::None {
-                    self.add_to_queue(host, p.context_id, READY, WeenieError::None);
+                    self.add_to_queue(host, p.context_id, READY, JumpBlock::Allowed);
                     if p.modify_interpreted_state() {
                         self.interp.remove_motion(m);
                     }
@@ -523,7 +529,7 @@ impl MotionInterp {
     ) -> Result<WeenieError, MotionInterpError> {
         self.ensure()?;
         host.cancel_moveto_from(self);
-        let je = self.motion_allows_jump(self.interp.forward_command);
+        let je = self.jump_block(self.interp.forward_command);
         self.raw.forward_command = READY;
         self.raw.forward_speed = 1.0;
         self.raw.sidestep_command = 0;
@@ -533,7 +539,7 @@ impl MotionInterp {
         self.interp.sidestep_command = 0;
         self.interp.turn_command = 0;
         host.stop_completely_internal();
-        trace_event!(debug, jump_error = ?je, "StopCompletely");
+        trace_event!(debug, jump_error = ?je.error(), "StopCompletely");
         self.add_to_queue(host, 0, READY, je);
         if !host.has_cell() {
             self.remove_link_animations(host);
@@ -787,7 +793,7 @@ impl MotionInterp {
             // same, with the same id).
             let r = host.stop_interpreted_motion(TURN_RIGHT, &p);
             if r == WeenieError::None {
-                self.add_to_queue(host, p.context_id, READY, WeenieError::None);
+                self.add_to_queue(host, p.context_id, READY, JumpBlock::Allowed);
                 if p.modify_interpreted_state() {
                     self.interp.remove_motion(TURN_RIGHT);
                 }
@@ -822,10 +828,15 @@ impl MotionInterp {
     /// [`Rules::motion_allows_jump`] refuses (the blocked ranges plus Falling in ACE, Fallen in
     /// retail: quirk `jump-blocked-fall`).
     pub fn motion_allows_jump(&self, m: u32) -> WeenieError {
+        self.jump_block(m).error()
+    }
+
+    /// [`Self::motion_allows_jump`] as the queue stores it.
+    fn jump_block(&self, m: u32) -> JumpBlock {
         if self.rules.motion_allows_jump(m) {
-            WeenieError::None
+            JumpBlock::Allowed
         } else {
-            WeenieError::YouCantJumpFromThisPosition
+            JumpBlock::Blocked
         }
     }
 
@@ -929,10 +940,9 @@ impl MotionInterp {
             2
         };
         if self.pending.len() >= min_len
-            && let Some(head) = self.pending.front()
-            && head.jump_error_code != WeenieError::None
+            && let Some((_, JumpBlock::Blocked)) = self.pending.front_parts()
         {
-            return Ok(head.jump_error_code);
+            return Ok(JumpBlock::Blocked.error());
         }
         let mut e = self.jump_charge_inner(host);
         if e == WeenieError::None {
@@ -1110,7 +1120,7 @@ impl MotionInterp {
         self.ensure()?;
         let mut rate = self.run_rate_or_mine(host);
         if self.interp.forward_command == RUN_FORWARD {
-            rate = self.interp.forward_speed / self.current_speed_factor;
+            rate = self.interp.forward_speed / CURRENT_SPEED_FACTOR;
         }
         Ok(rate * 4.0)
     }
@@ -1139,13 +1149,13 @@ impl MotionInterp {
         _success: bool,
     ) -> Result<(), MotionInterpError> {
         self.ensure()?;
-        if let Some(head) = self.pending.front().copied() {
-            if is_action(head.motion) {
+        if let Some((motion, _)) = self.pending.front_parts() {
+            if is_action(motion) {
                 host.unstick_from_object_from(self);
                 self.interp.remove_action();
                 self.raw.remove_action();
             }
-            if self.pending.pop_front().is_some() {
+            if self.pending.pop_front() {
                 host.set_animating(!self.pending.is_empty());
             }
         }
@@ -1164,7 +1174,7 @@ impl MotionInterp {
             self.pending.clear();
         }
         self.has_state = true;
-        self.add_to_queue(host, 0, READY, WeenieError::None);
+        self.add_to_queue(host, 0, READY, JumpBlock::Allowed);
         self.initted = true;
         // Cannot fail: the state exists now.
         let _ = self.leave_ground(host);

@@ -93,6 +93,7 @@ mod interp;
 mod manager;
 pub mod moveto;
 mod params;
+mod pending;
 mod state;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -112,4 +113,5 @@ pub use interp::{
 pub use manager::MovementManager;
 pub use moveto::{MoveToHost, MoveToManager, MoveToOptions, TargetInfo, TargetStatus};
 pub use params::{HoldKey, MovementParamFlags, MovementParameters, MovementStruct, MovementType};
+pub use pending::PendingMotions;
 pub use state::{ActionNode, InterpretedMotionState, RawMotionState};

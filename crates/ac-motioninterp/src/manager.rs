@@ -33,13 +33,92 @@ use crate::state::{InterpretedMotionState, RawMotionState};
 /// the move under way at the point where ACE does.
 #[derive(Debug, Clone, Default)]
 pub struct MovementManager {
-    rules: SharedRules,
-    interp: Option<MotionInterp>,
+    /// The interpreter, or (until one is created) the rules it will be built with.
+    interp: InterpSlot,
     /// The move-to manager, once a request needed it (see the type's docs).
     moveto: Option<Box<MoveToManager>>,
     /// The clock at this manager's creation, where a fresh move-to manager's progress times
     /// start.
     created_at: f64,
+}
+
+/// The movement manager's interpreter slot: the interpreter, or the rules one will be created
+/// with. One field instead of an `Option<MotionInterp>` beside the rules: the interpreter holds
+/// the same rules (every interpreter of a manager is built from them), so the manager does not
+/// keep a second copy.
+#[derive(Debug, Clone)]
+pub(crate) enum InterpSlot {
+    /// No interpreter yet (or it was taken).
+    Empty(SharedRules),
+    /// The interpreter.
+    Filled(MotionInterp),
+}
+
+impl Default for InterpSlot {
+    fn default() -> Self {
+        InterpSlot::Empty(SharedRules::default())
+    }
+}
+
+impl InterpSlot {
+    /// The rules of the interpreter, present or to be created.
+    pub(crate) fn rules(&self) -> &SharedRules {
+        match self {
+            InterpSlot::Empty(rules) => rules,
+            InterpSlot::Filled(mi) => mi.shared_rules(),
+        }
+    }
+
+    /// The interpreter, if one was created.
+    pub(crate) fn get(&self) -> Option<&MotionInterp> {
+        match self {
+            InterpSlot::Empty(_) => None,
+            InterpSlot::Filled(mi) => Some(mi),
+        }
+    }
+
+    /// The interpreter, mutable, if one was created.
+    pub(crate) fn get_mut(&mut self) -> Option<&mut MotionInterp> {
+        match self {
+            InterpSlot::Empty(_) => None,
+            InterpSlot::Filled(mi) => Some(mi),
+        }
+    }
+
+    /// Install `mi` (built with [`Self::rules`]), replacing any interpreter.
+    pub(crate) fn insert(&mut self, mi: MotionInterp) -> &mut MotionInterp {
+        *self = InterpSlot::Filled(mi);
+        match self {
+            InterpSlot::Filled(mi) => mi,
+            InterpSlot::Empty(_) => unreachable!("filled above"),
+        }
+    }
+
+    /// Remove the interpreter, keeping its rules for the next one.
+    pub(crate) fn take(&mut self) -> Option<MotionInterp> {
+        let rules = self.rules().clone();
+        match std::mem::replace(self, InterpSlot::Empty(rules)) {
+            InterpSlot::Empty(_) => None,
+            InterpSlot::Filled(mi) => Some(mi),
+        }
+    }
+
+    /// `get_minterp()`: the interpreter, created with these rules and put in its default state
+    /// first if missing.
+    pub(crate) fn get_or_create<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+    ) -> &mut MotionInterp {
+        if let InterpSlot::Empty(rules) = self {
+            let mut mi = MotionInterp::with_shared_rules(rules.clone());
+            mi.enter_default_state(host);
+            *self = InterpSlot::Filled(mi);
+        }
+        match self {
+            InterpSlot::Filled(mi) => mi,
+            InterpSlot::Empty(_) => unreachable!("filled above"),
+        }
+    }
 }
 
 impl MovementManager {
@@ -57,8 +136,7 @@ impl MovementManager {
     /// [`Self::with_clock`] with rules already shared (the owner's, no interning).
     pub fn with_shared_rules(rules: SharedRules, now: f64) -> MovementManager {
         MovementManager {
-            rules,
-            interp: None,
+            interp: InterpSlot::Empty(rules),
             moveto: None,
             created_at: now,
         }
@@ -71,25 +149,25 @@ impl MovementManager {
 
     /// The interpreter, if one was created.
     pub fn interpreter(&self) -> Option<&MotionInterp> {
-        self.interp.as_ref()
+        self.interp.get()
     }
 
     /// Mutable access to the interpreter, if one was created (no creation). Calls made on it
     /// directly do not reach the move-to manager; use [`Self::with_interp`] for that.
     pub fn interpreter_mut(&mut self) -> Option<&mut MotionInterp> {
-        self.interp.as_mut()
+        self.interp.get_mut()
     }
 
     /// Install a fresh interpreter without state (ACE's `MotionInterp.Create`, before
     /// `enter_default_state`), built with this manager's rules; replaces any previous one.
     pub fn create_interpreter(&mut self) -> &mut MotionInterp {
-        self.interp
-            .insert(MotionInterp::with_shared_rules(self.rules.clone()))
+        let mi = MotionInterp::with_shared_rules(self.interp.rules().clone());
+        self.interp.insert(mi)
     }
 
     /// The rules this manager builds its interpreter with.
     pub fn rules(&self) -> Rules {
-        self.rules.get()
+        self.interp.rules().get()
     }
 
     /// The move-to manager. Before any request needed one it is the idle manager created with
@@ -117,18 +195,13 @@ impl MovementManager {
 
     /// The idle move-to manager ACE creates with the movement manager.
     fn fresh_move_to_manager(&self) -> MoveToManager {
-        MoveToManager::new(*self.rules, self.created_at)
+        MoveToManager::new(**self.interp.rules(), self.created_at)
     }
 
     /// `get_minterp` / `EnterDefaultState` helper: the interpreter, created and put in its
     /// default state first if missing.
     pub fn get_minterp<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> &mut MotionInterp {
-        let rules = &self.rules;
-        self.interp.get_or_insert_with(|| {
-            let mut mi = MotionInterp::with_shared_rules(rules.clone());
-            mi.enter_default_state(host);
-            mi
-        })
+        self.interp.get_or_create(host)
     }
 
     /// Run `f` on the interpreter (if one exists) with a host that reaches the move-to
@@ -153,7 +226,7 @@ impl MovementManager {
         if create {
             self.get_minterp(host);
         }
-        let mi = self.interp.as_mut()?;
+        let mi = self.interp.get_mut()?;
         let r = f(
             mi,
             &mut WithMoveTo {
@@ -179,11 +252,7 @@ impl MovementManager {
             self.moveto = Some(Box::new(self.fresh_move_to_manager()));
         }
         let moveto = self.moveto.as_deref_mut().expect("created above");
-        let r = f(
-            moveto,
-            &mut Minterp::Slot(&mut self.interp, &self.rules),
-            host,
-        );
+        let r = f(moveto, &mut Minterp::Slot(&mut self.interp), host);
         let _ = host.take_deferred_cancel();
         r
     }
@@ -191,30 +260,40 @@ impl MovementManager {
     /// [`Self::run_moveto`] for a step an idle manager ignores (it returns before changing
     /// anything): without a manager the step is skipped, as the fresh manager would skip it,
     /// and only the deferred cancel is dropped.
+    ///
+    /// Inlined so that the common case, no manager (every slice of an object that never moved
+    /// to anything), costs the caller a test and the dropped cancel, not a call.
+    #[inline]
     fn run_moveto_if_created<H: MoveToHost + ?Sized>(
         &mut self,
         host: &mut H,
         f: impl FnOnce(&mut MoveToManager, &mut Minterp<'_>, &mut H),
     ) {
         match self.moveto.as_deref_mut() {
-            Some(moveto) => {
-                f(
-                    moveto,
-                    &mut Minterp::Slot(&mut self.interp, &self.rules),
-                    host,
-                );
-                let _ = host.take_deferred_cancel();
-            }
+            Some(moveto) => Self::run_created_moveto(moveto, &mut self.interp, host, f),
             None => _ = host.take_deferred_cancel(),
         }
+    }
+
+    /// [`Self::run_moveto_if_created`] with a manager.
+    #[inline(never)]
+    fn run_created_moveto<H: MoveToHost + ?Sized>(
+        moveto: &mut MoveToManager,
+        interp: &mut InterpSlot,
+        host: &mut H,
+        f: impl FnOnce(&mut MoveToManager, &mut Minterp<'_>, &mut H),
+    ) {
+        f(moveto, &mut Minterp::Slot(interp), host);
+        let _ = host.take_deferred_cancel();
     }
 
     /// `EnterDefaultState`: create the interpreter if missing and (re-)enter its default
     /// state.
     pub fn enter_default_state<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
-        let rules = &self.rules;
-        self.interp
-            .get_or_insert_with(|| MotionInterp::with_shared_rules(rules.clone()));
+        if self.interp.get().is_none() {
+            let mi = MotionInterp::with_shared_rules(self.interp.rules().clone());
+            self.interp.insert(mi);
+        }
         self.run_interp(host, false, |mi, h| mi.enter_default_state(h));
     }
 
@@ -265,6 +344,7 @@ impl MovementManager {
     }
 
     /// `UseTime`: one slice of the move-to manager (the interpreter has no per-slice work).
+    #[inline]
     pub fn use_time<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
         self.run_moveto_if_created(host, |m, mi, h| m.use_time(mi, h));
     }
@@ -312,7 +392,7 @@ impl MovementManager {
 
     /// `motions_pending`: whether the interpreter has pending motions.
     pub fn motions_pending(&self) -> bool {
-        self.interp.as_ref().is_some_and(|mi| mi.motions_pending())
+        self.interp.get().is_some_and(|mi| mi.motions_pending())
     }
 
     /// `InqInterpretedMotionState`: the interpreted state (creating the interpreter with its
@@ -403,11 +483,14 @@ mod tests {
         let rules = SharedRules::new(Rules::ace());
         let fresh = MoveToManager::new(*rules, CREATED_AT);
         let mut eager = fresh.clone();
-        let mut interp = None;
+        let mut interp = InterpSlot::Empty(rules.clone());
         let mut h = host.clone();
-        step(&mut eager, &mut Minterp::Slot(&mut interp, &rules), &mut h);
+        step(&mut eager, &mut Minterp::Slot(&mut interp), &mut h);
         assert_eq!(eager, fresh, "the idle manager changed");
-        assert!(interp.is_none(), "the idle manager created an interpreter");
+        assert!(
+            interp.get().is_none(),
+            "the idle manager created an interpreter"
+        );
         assert!(
             h.events.is_empty(),
             "the idle manager called the host: {:?}",
@@ -444,12 +527,12 @@ mod tests {
         };
         assert!(!MoveToManager::idle_ignores_update(&info));
         let mut eager = fresh.clone();
-        let mut interp = None;
+        let mut interp = InterpSlot::Empty(rules.clone());
         let mut host = RecordingHost {
             now: 9.0,
             ..RecordingHost::default()
         };
-        eager.handle_update_target(&mut Minterp::Slot(&mut interp, &rules), &mut host, &info);
+        eager.handle_update_target(&mut Minterp::Slot(&mut interp), &mut host, &info);
         assert_ne!(eager, fresh);
 
         let mut lazy = MovementManager::with_clock(Rules::ace(), CREATED_AT);

@@ -1,10 +1,9 @@
 //! How the move-to manager reaches its sibling interpreter.
 
-use ac_motiontable::SharedRules;
-
 use crate::error::WeenieError;
 use crate::host::MotionHost;
 use crate::interp::MotionInterp;
+use crate::manager::InterpSlot;
 use crate::params::{MovementParameters, MovementStruct, MovementType};
 
 /// The interpreter as the move-to manager reaches it (ACE `PhysicsObj.get_minterp()`): the
@@ -12,8 +11,8 @@ use crate::params::{MovementParameters, MovementStruct, MovementType};
 /// first use; or, when an interpreter call re-entered the manager (a `cancel_moveto` from
 /// `DoMotion`), that interpreter itself.
 pub(crate) enum Minterp<'a> {
-    /// The movement manager's slot and the rules of an interpreter created in it.
-    Slot(&'a mut Option<MotionInterp>, &'a SharedRules),
+    /// The movement manager's slot (which holds the rules of an interpreter created in it).
+    Slot(&'a mut InterpSlot),
     /// The interpreter that is calling back.
     Live(&'a mut MotionInterp),
 }
@@ -23,11 +22,7 @@ impl Minterp<'_> {
     pub(crate) fn get<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> &mut MotionInterp {
         match self {
             Minterp::Live(mi) => mi,
-            Minterp::Slot(slot, rules) => slot.get_or_insert_with(|| {
-                let mut mi = MotionInterp::with_shared_rules(SharedRules::clone(rules));
-                mi.enter_default_state(host);
-                mi
-            }),
+            Minterp::Slot(slot) => slot.get_or_create(host),
         }
     }
 

@@ -188,10 +188,11 @@ fn head_pending_jump_error_applies_only_with_more_than_one_entry_in_ace() {
     // Queue: [style Ready entries from enter_default_state completed?] — find the state.
     let pending = mi.pending_motions().unwrap().clone();
     assert!(pending.len() > 1);
-    if pending[0].jump_error_code != WeenieError::None {
+    let head = pending.front().unwrap();
+    if head.jump_error_code != WeenieError::None {
         assert_eq!(
             WeenieError::from_result(mi.jump_is_allowed(&host, 0.5, 0)),
-            pending[0].jump_error_code
+            head.jump_error_code
         );
     }
     // Drain to a single entry holding the error.

@@ -26,7 +26,7 @@ fn o8_do_motion_copies_every_parameter_in_retail() {
     });
     let _ = ace.do_motion(&mut ah, TWITCH1, &p);
     let _ = ret.do_motion(&mut rh, TWITCH1, &p);
-    let last = |mi: &ac_motioninterp::MotionInterp| *mi.pending_motions().unwrap().back().unwrap();
+    let last = |mi: &ac_motioninterp::MotionInterp| mi.pending_motions().unwrap().back().unwrap();
     assert_eq!(
         last(&ace).context_id,
         0,
