@@ -251,9 +251,18 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// Run what a manager call left for after it: a deferred `StickTo`, then the reports for
     /// this object, in order, each settled before the next (ACE's nesting order).
+    #[inline(always)]
     pub(crate) fn after_manager_call(&mut self) {
-        // The common case, nothing deferred and no report waiting (or no cold part at all),
-        // leaves the object as it is.
+        // The common case, no cold part at all, is tested inline: every slice passes here.
+        if self.core.follow.is_some() {
+            self.after_manager_call_cold();
+        }
+    }
+
+    /// [`Self::after_manager_call`] for an object with a cold part.
+    #[inline(never)]
+    fn after_manager_call_cold(&mut self) {
+        // Nothing deferred and no report waiting leaves the object as it is.
         let Some(follow) = self.core.follow.as_deref_mut() else {
             return;
         };
