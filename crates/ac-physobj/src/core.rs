@@ -340,7 +340,12 @@ const NEG_ZERO: u32 = 0x8000_0000;
 /// can turn `+0`) or a non-finite one (`∞ · 0` is NaN) would change.
 #[inline(always)]
 pub(crate) fn times_identity_is_exact(q: glam::Quat) -> bool {
-    let ok = |x: f32| x.is_finite() & (x.to_bits() != NEG_ZERO);
+    // On the bits: finite means an exponent that is not all ones.
+    const EXP: u32 = 0x7F80_0000;
+    let ok = |x: f32| {
+        let b = x.to_bits();
+        (b & EXP != EXP) & (b != NEG_ZERO)
+    };
     ok(q.x) & ok(q.y) & ok(q.z) & ok(q.w)
 }
 

@@ -233,9 +233,11 @@ impl<W: Weenie> PhysicsObj<W> {
     ) -> Option<R> {
         self.sync_constraint();
         let mm = self.mm.as_mut()?;
-        self.core.lent_pm = self.pm.take();
+        // Lend and take back by swapping (`lent_pm` is `None` outside these calls, and `f`
+        // cannot reach `self.pm`): no drop of an `Option<Box<_>>` on every call.
+        std::mem::swap(&mut self.core.lent_pm, &mut self.pm);
         let r = f(mm, &mut self.core);
-        self.pm = self.core.lent_pm.take();
+        std::mem::swap(&mut self.core.lent_pm, &mut self.pm);
         self.after_manager_call();
         Some(r)
     }
