@@ -65,11 +65,10 @@ pub(crate) struct ObjCore<W> {
     /// zero). Read through [`Self::stamps`], written through [`Self::stamps_mut`].
     pub(crate) update_times: Option<Box<crate::apply::UpdateTimes>>,
     pub(crate) update_time: f64,
-    /// The trace event log (`reference-host` feature; off until asked for).
+    /// The trace event log (`reference-host` feature), boxed by the first time logging is
+    /// switched on (an object that never logs carries one pointer for it).
     #[cfg(feature = "reference-host")]
-    pub(crate) log_events: bool,
-    #[cfg(feature = "reference-host")]
-    pub(crate) events: Vec<ObjectEvent>,
+    pub(crate) events: Option<Box<EventLog>>,
     /// Cylinder height (`GetHeight()`, move-to distances).
     pub(crate) height: f32,
     /// Target tracking, target mail and move-to completions (created by their first use:
@@ -79,6 +78,15 @@ pub(crate) struct ObjCore<W> {
     pub(crate) deferred_cancel: bool,
     /// The position manager, lent to the core during movement-manager calls.
     pub(crate) lent_pm: Option<Box<PositionManager>>,
+}
+
+/// The trace event log of the reference host: whether logging is on, and what it logged
+/// (kept when logging is switched off, until taken).
+#[cfg(feature = "reference-host")]
+#[derive(Debug, Default)]
+pub(crate) struct EventLog {
+    pub(crate) on: bool,
+    pub(crate) events: Vec<ObjectEvent>,
 }
 
 /// The object's cold state: what only following, being followed or moving to something uses,
@@ -165,9 +173,7 @@ impl<W> ObjCore<W> {
             update_times: None,
             update_time: 0.0,
             #[cfg(feature = "reference-host")]
-            log_events: false,
-            #[cfg(feature = "reference-host")]
-            events: Vec::new(),
+            events: None,
             height: 0.0,
             follow: None,
             deferred_cancel: false,
@@ -180,8 +186,10 @@ impl<W> ObjCore<W> {
     #[inline(always)]
     pub(crate) fn log(&mut self, e: ObjectEvent) {
         #[cfg(feature = "reference-host")]
-        if self.log_events {
-            self.events.push(e);
+        if let Some(log) = self.events.as_deref_mut()
+            && log.on
+        {
+            log.events.push(e);
         }
         #[cfg(not(feature = "reference-host"))]
         let _ = e;
@@ -446,6 +454,29 @@ mod tests {
             out.push(Quat::from_xyzw(0.0, 0.0, f.orientation.z, f.orientation.w));
         }
         out
+    }
+
+    #[cfg(feature = "reference-host")]
+    #[test]
+    fn the_event_log_is_boxed_by_logging_and_kept_when_switched_off() {
+        let mut o = crate::PhysicsObj::builder().build();
+        o.set_velocity(Vec3::X);
+        assert!(o.events().is_empty());
+        assert!(
+            o.core.events.is_none(),
+            "no log before logging is asked for"
+        );
+        o.set_event_logging(true);
+        o.set_velocity(Vec3::Y);
+        assert_eq!(o.events(), &[ObjectEvent::SetVelocity]);
+        o.set_event_logging(false);
+        o.set_velocity(Vec3::Z);
+        assert_eq!(o.events().len(), 1, "switched off: kept, nothing added");
+        assert_eq!(o.drain_events().count(), 1);
+        assert!(o.take_events().is_empty());
+        o.set_event_logging(true);
+        o.set_velocity(Vec3::X);
+        assert_eq!(o.take_events(), vec![ObjectEvent::SetVelocity]);
     }
 
     #[test]
