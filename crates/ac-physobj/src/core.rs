@@ -65,11 +65,10 @@ pub(crate) struct ObjCore<W> {
     /// zero). Read through [`Self::stamps`], written through [`Self::stamps_mut`].
     pub(crate) update_times: Option<Box<crate::apply::UpdateTimes>>,
     pub(crate) update_time: f64,
-    /// The trace event log (`reference-host` feature; off until asked for).
+    /// The trace event log (`reference-host` feature), boxed by the first time logging is
+    /// switched on (an object that never logs carries one pointer for it).
     #[cfg(feature = "reference-host")]
-    pub(crate) log_events: bool,
-    #[cfg(feature = "reference-host")]
-    pub(crate) events: Vec<ObjectEvent>,
+    pub(crate) events: Option<Box<EventLog>>,
     /// Cylinder height (`GetHeight()`, move-to distances).
     pub(crate) height: f32,
     /// Target tracking, target mail and move-to completions (created by their first use:
@@ -79,6 +78,15 @@ pub(crate) struct ObjCore<W> {
     pub(crate) deferred_cancel: bool,
     /// The position manager, lent to the core during movement-manager calls.
     pub(crate) lent_pm: Option<Box<PositionManager>>,
+}
+
+/// The trace event log of the reference host: whether logging is on, and what it logged
+/// (kept when logging is switched off, until taken).
+#[cfg(feature = "reference-host")]
+#[derive(Debug, Default)]
+pub(crate) struct EventLog {
+    pub(crate) on: bool,
+    pub(crate) events: Vec<ObjectEvent>,
 }
 
 /// The object's cold state: what only following, being followed or moving to something uses,
@@ -165,9 +173,7 @@ impl<W> ObjCore<W> {
             update_times: None,
             update_time: 0.0,
             #[cfg(feature = "reference-host")]
-            log_events: false,
-            #[cfg(feature = "reference-host")]
-            events: Vec::new(),
+            events: None,
             height: 0.0,
             follow: None,
             deferred_cancel: false,
@@ -180,8 +186,10 @@ impl<W> ObjCore<W> {
     #[inline(always)]
     pub(crate) fn log(&mut self, e: ObjectEvent) {
         #[cfg(feature = "reference-host")]
-        if self.log_events {
-            self.events.push(e);
+        if let Some(log) = self.events.as_deref_mut()
+            && log.on
+        {
+            log.events.push(e);
         }
         #[cfg(not(feature = "reference-host"))]
         let _ = e;
@@ -321,6 +329,229 @@ impl<W> ObjCore<W> {
         }
         self.velocity += self.acceleration * qf;
         let w = Vec3::new(self.omega.x * qf, self.omega.y * qf, self.omega.z * qf);
+        grotate_exact(frame, w);
+    }
+}
+
+/// The bits of `-0.0`.
+const NEG_ZERO: u32 = 0x8000_0000;
+
+/// Whether `quat_mul(q, (+0, +0, +0, 1))` is `q` bit for bit: every component finite and none
+/// `-0`.
+///
+/// Why: with `b` the identity, each vector component of the product is
+/// `(q.x · 1 + (+0) · q.w) + (q.y · (+0) − q.z · (+0))`: `q.x · 1 = q.x`, and every other term
+/// is a signed zero (a finite value times `+0`). Adding a signed zero to a non-zero `q.x`
+/// returns `q.x`; to `+0` it returns `+0` (`+0 + −0 = +0` when rounding to nearest). The
+/// scalar part is `q.w · 1 − (q.x · (+0) + q.y · (+0) + q.z · (+0))`: `q.w` minus a signed
+/// zero, which is `q.w` for a non-zero `q.w` and `+0` for `+0`. Only a `-0` component (which
+/// can turn `+0`) or a non-finite one (`∞ · 0` is NaN) would change.
+#[inline(always)]
+pub(crate) fn times_identity_is_exact(q: glam::Quat) -> bool {
+    // On the bits: finite means an exponent that is not all ones.
+    const EXP: u32 = 0x7F80_0000;
+    let ok = |x: f32| {
+        let b = x.to_bits();
+        (b & EXP != EXP) & (b != NEG_ZERO)
+    };
+    ok(q.x) & ok(q.y) & ok(q.z) & ok(q.w)
+}
+
+/// Whether `q` is exactly the identity `(+0, +0, +0, 1)`.
+#[inline(always)]
+pub(crate) fn is_identity(q: glam::Quat) -> bool {
+    (q.x.to_bits() | q.y.to_bits() | q.z.to_bits()) == 0 && q.w.to_bits() == 1.0f32.to_bits()
+}
+
+/// `Frame::combine(a, b)` with the quaternion product left out when it provably returns
+/// `a`'s orientation: `b`'s orientation is the identity (a sequence offset that does not turn)
+/// and [`times_identity_is_exact`]`(a.orientation)`. The origin is computed as always.
+#[inline(always)]
+pub(crate) fn combine_exact(a: &Frame, b: &Frame) -> Frame {
+    if is_identity(b.orientation) && times_identity_is_exact(a.orientation) {
+        Frame {
+            origin: a.origin + nmath::transform(b.origin, a.orientation),
+            orientation: a.orientation,
+        }
+    } else {
+        Frame::combine(a, b)
+    }
+}
+
+/// `frame.grotate(w)` with the rotation by `YawPitchRoll(w)` left out when `w` is `(+0, +0, +0)`
+/// and [`times_identity_is_exact`]`(frame.orientation)`: then only the normalisation remains.
+///
+/// Why: `YawPitchRoll(+0, +0, +0)` is the identity bit for bit (`sin(+0) = +0` and
+/// `cos(+0) = 1` exactly, so every vector term is a sum of `+0` products and `w = 1 · 1 · 1 +
+/// (+0)`), and the product with the identity returns the orientation (see
+/// [`times_identity_is_exact`]). A `-0` or NaN angle goes the general way.
+#[inline(always)]
+pub(crate) fn grotate_exact(frame: &mut Frame, w: Vec3) {
+    if (w.x.to_bits() | w.y.to_bits() | w.z.to_bits()) == 0
+        && times_identity_is_exact(frame.orientation)
+    {
+        frame.orientation = nmath::quat_normalize(frame.orientation);
+    } else {
         frame.grotate(w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Quat;
+
+    /// The same bits, or both NaN (Rust leaves a NaN's payload unspecified).
+    fn same(a: f32, b: f32) -> bool {
+        a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
+    }
+
+    fn same_frame(a: &Frame, b: &Frame) -> bool {
+        let (p, q) = (a.origin, b.origin);
+        let (r, s) = (a.orientation, b.orientation);
+        same(p.x, q.x)
+            && same(p.y, q.y)
+            && same(p.z, q.z)
+            && same(r.x, s.x)
+            && same(r.y, s.y)
+            && same(r.z, s.z)
+            && same(r.w, s.w)
+    }
+
+    /// Component values that probe every case of the proofs: signed zeros, ones, non-finite
+    /// values, subnormals, and ordinary ones.
+    const PROBES: [f32; 12] = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        -0.707_106_77,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        1.0e-40,
+        -3.5,
+        0.923_879_5,
+    ];
+
+    /// Quaternions over the probe values (every component from a small LCG over the probes,
+    /// plus normalised headings).
+    fn quats() -> Vec<Quat> {
+        let mut out = Vec::new();
+        let mut x = 12_345_u32;
+        let mut pick = || {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            PROBES[(x >> 16) as usize % PROBES.len()]
+        };
+        for _ in 0..4_000 {
+            out.push(Quat::from_xyzw(pick(), pick(), pick(), pick()));
+        }
+        for deg in 0..360 {
+            let mut f = Frame::IDENTITY;
+            f.set_heading(deg as f32);
+            out.push(f.orientation);
+            out.push(Quat::from_xyzw(0.0, 0.0, f.orientation.z, f.orientation.w));
+        }
+        out
+    }
+
+    #[cfg(feature = "reference-host")]
+    #[test]
+    fn the_event_log_is_boxed_by_logging_and_kept_when_switched_off() {
+        let mut o = crate::PhysicsObj::builder().build();
+        o.set_velocity(Vec3::X);
+        assert!(o.events().is_empty());
+        assert!(
+            o.core.events.is_none(),
+            "no log before logging is asked for"
+        );
+        o.set_event_logging(true);
+        o.set_velocity(Vec3::Y);
+        assert_eq!(o.events(), &[ObjectEvent::SetVelocity]);
+        o.set_event_logging(false);
+        o.set_velocity(Vec3::Z);
+        assert_eq!(o.events().len(), 1, "switched off: kept, nothing added");
+        assert_eq!(o.drain_events().count(), 1);
+        assert!(o.take_events().is_empty());
+        o.set_event_logging(true);
+        o.set_velocity(Vec3::X);
+        assert_eq!(o.take_events(), vec![ObjectEvent::SetVelocity]);
+    }
+
+    #[test]
+    fn combine_exact_matches_combine() {
+        let offsets = [
+            Frame::IDENTITY,
+            Frame {
+                origin: Vec3::new(0.0, 0.104_166_67, 0.0),
+                orientation: Quat::IDENTITY,
+            },
+            Frame {
+                origin: Vec3::new(-0.0, 1.0, f32::INFINITY),
+                orientation: Quat::IDENTITY,
+            },
+            Frame {
+                origin: Vec3::new(0.3, -0.2, 0.0),
+                orientation: Quat::from_xyzw(-0.0, 0.0, 0.0, 1.0),
+            },
+            Frame {
+                origin: Vec3::ONE,
+                orientation: Quat::from_xyzw(0.0, 0.0, 0.382_683_43, 0.923_879_5),
+            },
+        ];
+        let mut shortcuts = 0;
+        for q in quats() {
+            let a = Frame {
+                origin: Vec3::new(100.0, -0.0, 3.5),
+                orientation: q,
+            };
+            for b in &offsets {
+                let fast = combine_exact(&a, b);
+                let slow = Frame::combine(&a, b);
+                assert!(
+                    same_frame(&fast, &slow),
+                    "{a:?} ∘ {b:?}: {fast:?} ≠ {slow:?}"
+                );
+                shortcuts += usize::from(is_identity(b.orientation) && times_identity_is_exact(q));
+            }
+        }
+        assert!(
+            shortcuts > 1_000,
+            "the shortcut was taken {shortcuts} times"
+        );
+    }
+
+    #[test]
+    fn grotate_exact_matches_grotate() {
+        let angles = [
+            Vec3::ZERO,
+            Vec3::new(-0.0, 0.0, 0.0),
+            Vec3::new(0.0, 0.0, -0.0),
+            Vec3::new(0.0, 0.0, 0.05),
+            Vec3::new(0.0, f32::NAN, 0.0),
+            Vec3::new(1.0e-40, 0.0, 0.0),
+        ];
+        let mut shortcuts = 0;
+        for q in quats() {
+            for &w in &angles {
+                let mut fast = Frame {
+                    origin: Vec3::ZERO,
+                    orientation: q,
+                };
+                let mut slow = fast;
+                grotate_exact(&mut fast, w);
+                slow.grotate(w);
+                assert!(
+                    same_frame(&fast, &slow),
+                    "{q:?} by {w:?}: {fast:?} ≠ {slow:?}"
+                );
+                shortcuts += usize::from(
+                    (w.x.to_bits() | w.y.to_bits() | w.z.to_bits()) == 0
+                        && times_identity_is_exact(q),
+                );
+            }
+        }
+        assert!(shortcuts > 500, "the shortcut was taken {shortcuts} times");
     }
 }

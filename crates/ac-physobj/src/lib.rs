@@ -99,6 +99,7 @@
 #[macro_use]
 mod trace;
 pub mod apply;
+mod arena;
 pub mod builder;
 mod core;
 #[cfg(feature = "reference-host")]

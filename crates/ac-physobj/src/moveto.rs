@@ -233,9 +233,11 @@ impl<W: Weenie> PhysicsObj<W> {
     ) -> Option<R> {
         self.sync_constraint();
         let mm = self.mm.as_mut()?;
-        self.core.lent_pm = self.pm.take();
+        // Lend and take back by swapping (`lent_pm` is `None` outside these calls, and `f`
+        // cannot reach `self.pm`): no drop of an `Option<Box<_>>` on every call.
+        std::mem::swap(&mut self.core.lent_pm, &mut self.pm);
         let r = f(mm, &mut self.core);
-        self.pm = self.core.lent_pm.take();
+        std::mem::swap(&mut self.core.lent_pm, &mut self.pm);
         self.after_manager_call();
         Some(r)
     }
@@ -251,9 +253,18 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// Run what a manager call left for after it: a deferred `StickTo`, then the reports for
     /// this object, in order, each settled before the next (ACE's nesting order).
+    #[inline(always)]
     pub(crate) fn after_manager_call(&mut self) {
-        // The common case, nothing deferred and no report waiting (or no cold part at all),
-        // leaves the object as it is.
+        // The common case, no cold part at all, is tested inline: every slice passes here.
+        if self.core.follow.is_some() {
+            self.after_manager_call_cold();
+        }
+    }
+
+    /// [`Self::after_manager_call`] for an object with a cold part.
+    #[inline(never)]
+    fn after_manager_call_cold(&mut self) {
+        // Nothing deferred and no report waiting leaves the object as it is.
         let Some(follow) = self.core.follow.as_deref_mut() else {
             return;
         };

@@ -47,19 +47,31 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Record host events from now on (default off, so nothing grows unless asked for).
     pub fn set_event_logging(&mut self, on: bool) {
-        self.core.log_events = on;
+        if on {
+            self.core.events.get_or_insert_with(Box::default).on = true;
+        } else if let Some(log) = self.core.events.as_deref_mut() {
+            log.on = false;
+        }
     }
     /// The events logged so far, oldest first.
     pub fn events(&self) -> &[ObjectEvent] {
-        &self.core.events
+        self.core.events.as_deref().map_or(&[], |l| &l.events)
     }
     /// Take the events logged so far (the log is left empty).
     pub fn take_events(&mut self) -> Vec<ObjectEvent> {
-        std::mem::take(&mut self.core.events)
+        self.core
+            .events
+            .as_deref_mut()
+            .map(|l| std::mem::take(&mut l.events))
+            .unwrap_or_default()
     }
     /// Drain the events logged so far, keeping the log's allocation.
     pub fn drain_events(&mut self) -> std::vec::Drain<'_, ObjectEvent> {
-        self.core.events.drain(..)
+        self.core
+            .events
+            .get_or_insert_with(Box::default)
+            .events
+            .drain(..)
     }
 
     // ------------------------------------------------------------------ views

@@ -100,7 +100,9 @@ pub(crate) fn take_completion_buffer() -> Vec<MotionCompletion> {
 
 /// Take the thread's hook buffer (empty; a nested call simply gets a fresh one) with the
 /// hooks a bare sequence update left on the object in front, to be handed back by
-/// [`return_hook_buffer`].
+/// [`return_hook_buffer`]. Inlined: every slice takes the buffer, so the call would cost more
+/// than the two-word swap it makes.
+#[inline(always)]
 pub(crate) fn take_hook_buffer<W>(core: &mut ObjCore<W>) -> Vec<AnimationHook> {
     let mut buf = HOOK_SCRATCH.with(std::cell::Cell::take);
     if let Some(f) = core.follow.as_deref_mut()
@@ -113,6 +115,7 @@ pub(crate) fn take_hook_buffer<W>(core: &mut ObjCore<W>) -> Vec<AnimationHook> {
 
 /// Give a buffer from [`take_hook_buffer`] back to the thread, emptied (the hook processing
 /// that ran on it has cleared it already).
+#[inline(always)]
 pub(crate) fn return_hook_buffer(mut buf: Vec<AnimationHook>) {
     buf.clear();
     HOOK_SCRATCH.with(|c| c.set(buf));
@@ -256,6 +259,17 @@ impl<W: Weenie> PhysicsObj<W> {
         r
     }
 
+    /// [`Self::full_slice`] for a caller that does not read the record ([`Self::fixed_step`]):
+    /// the same body inlined, so the record's frame copies are left out.
+    #[inline(never)]
+    fn full_slice_unrecorded(&mut self, q: f64, qf: f32) -> SliceOutcome {
+        let mut hooks = take_hook_buffer(&mut self.core);
+        let r = self.slice_inner(q, qf, &mut hooks);
+        return_hook_buffer(hooks);
+        r.outcome
+    }
+
+    #[inline(always)]
     fn slice_inner(&mut self, q: f64, qf: f32, hooks: &mut Vec<AnimationHook>) -> SliceRecord {
         let pos = self.core.position.frame;
         let hidden = self.core.state.contains(ObjectState::HIDDEN);
@@ -276,7 +290,7 @@ impl<W: Weenie> PhysicsObj<W> {
         self.adjust_offset(&mut off, q);
         let adjusted = off;
 
-        let mut cand = Frame::combine(&pos, &off);
+        let mut cand = crate::core::combine_exact(&pos, &off);
         if !hidden {
             let has_mm = self.mm.is_some();
             self.core.update_physics(qf, &mut cand, has_mm);
@@ -444,8 +458,18 @@ impl<W: Weenie> PhysicsObj<W> {
                 "slice"
             );
             let _ = outcome;
-        } else {
-            let _ = self.run_slice(period);
+        } else if self.core.transient.contains(TransientState::ACTIVE) {
+            // `run_slice` without its record (the idle test above already failed).
+            let qf = period as f32;
+            let outcome = self.full_slice_unrecorded(period, qf);
+            trace_event!(
+                trace,
+                quantum = ?qf,
+                outcome = outcome.as_str(),
+                origin = ?self.core.position.frame.origin,
+                "slice"
+            );
+            let _ = outcome;
         }
         self.core.update_time += period;
     }

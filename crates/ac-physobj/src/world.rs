@@ -2,8 +2,9 @@
 
 use ac_motioninterp::Weenie;
 use ac_motiontable::Rules;
-use rayon::prelude::*;
-use slotmap::{SlotMap, new_key_type};
+use slotmap::new_key_type;
+
+use crate::arena::Arena;
 
 use crate::builder::{BuildError, PhysicsObjBuilder};
 use crate::object::PhysicsObj;
@@ -74,7 +75,7 @@ pub const STEP_TOLERANCE: f64 = 1e-9;
 /// built with others.
 #[derive(Debug)]
 pub struct World<W = ConfigWeenie> {
-    pub(crate) objects: SlotMap<ObjectId, PhysicsObj<W>>,
+    pub(crate) objects: Arena<PhysicsObj<W>>,
     pub(crate) now: f64,
     last_update: f64,
     accumulator: f64,
@@ -100,7 +101,7 @@ impl<W> Default for World<W> {
     /// An empty world under ACE's rules.
     fn default() -> Self {
         Self {
-            objects: SlotMap::with_key(),
+            objects: Arena::default(),
             now: 0.0,
             last_update: 0.0,
             accumulator: 0.0,
@@ -328,6 +329,55 @@ impl<W: Weenie> World<W> {
     }
 }
 
+/// How many slots one rayon task takes at least: enough that the split costs nothing next
+/// to the objects' ticks, few enough that both halves of a 2-core machine stay busy.
+const PAR_MIN_SLOTS: usize = 512;
+
+/// The followers a parallel pass noted, gathered under a lock (rarely taken: only objects
+/// with mail or live views push). Order does not matter: both lists are sorted by slot and
+/// deduplicated before use.
+struct Noted {
+    senders: Vec<ObjectId>,
+    live: Vec<ObjectId>,
+}
+
+impl Noted {
+    /// The world's lists, lent to a parallel pass.
+    fn lend<W>(w: &mut World<W>) -> std::sync::Mutex<Self> {
+        std::sync::Mutex::new(Self {
+            senders: std::mem::take(&mut w.senders),
+            live: std::mem::take(&mut w.live),
+        })
+    }
+
+    /// Note `obj` (keyed `k`) as [`note_followers`] does, taking the lock only when needed.
+    fn note<W: Weenie>(lock: &std::sync::Mutex<Self>, k: ObjectId, obj: &PhysicsObj<W>) {
+        let mail = obj.has_target_mail();
+        let live = obj.needs_live_views();
+        if mail || live {
+            // A poisoned lock means another object's tick panicked; its lists are intact.
+            let mut n = lock
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if mail {
+                n.senders.push(k);
+            }
+            if live {
+                n.live.push(k);
+            }
+        }
+    }
+
+    /// Give the lists back to the world.
+    fn give_back<W>(lock: std::sync::Mutex<Self>, w: &mut World<W>) {
+        let n = lock
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        w.senders = n.senders;
+        w.live = n.live;
+    }
+}
+
 impl<W: Weenie + Send> World<W> {
     /// The same as [`Self::step`] with every fixed step's objects sliced on rayon's thread
     /// pool. Objects are independent within a step (what they see of each other is refreshed
@@ -335,12 +385,12 @@ impl<W: Weenie + Send> World<W> {
     /// bit-identical to the serial step.
     pub fn step_parallel(&mut self, dt: f64) -> Result<u32, TimeError> {
         self.run_fixed_steps(dt, |w, period| {
-            let mut objs: Vec<(ObjectId, &mut PhysicsObj<W>)> = w.objects.iter_mut().collect();
-            objs.par_iter_mut()
-                .for_each(|(_, obj)| obj.fixed_step(period));
-            for (k, obj) in objs {
-                note_followers(k, obj, &mut w.senders, &mut w.live);
-            }
+            let noted = Noted::lend(w);
+            w.objects.par_for_each_mut(PAR_MIN_SLOTS, |k, obj| {
+                obj.fixed_step(period);
+                Noted::note(&noted, k, obj);
+            });
+            Noted::give_back(noted, w);
         })
     }
 
@@ -353,18 +403,25 @@ impl<W: Weenie + Send> World<W> {
         }
         let now = self.now;
         self.begin_phases();
-        let mut objs: Vec<(ObjectId, &mut PhysicsObj<W>)> = self.objects.iter_mut().collect();
-        objs.par_iter_mut()
-            .for_each_init(Vec::new, |scratch, (_, obj)| {
+        let noted = Noted::lend(self);
+        self.objects.par_for_each_mut(PAR_MIN_SLOTS, |k, obj| {
+            SLICE_SCRATCH.with(|c| {
+                let mut scratch = c.take();
+                obj.slice_until(now, &mut scratch);
                 scratch.clear();
-                obj.slice_until(now, scratch);
+                c.set(scratch);
             });
-        for (k, obj) in objs {
-            note_followers(k, obj, &mut self.senders, &mut self.live);
-        }
+            Noted::note(&noted, k, obj);
+        });
+        Noted::give_back(noted, self);
         self.end_phases();
         Ok(())
     }
+}
+
+thread_local! {
+    /// Per-thread slice records of [`World::tick_parallel`] (discarded after each object).
+    static SLICE_SCRATCH: std::cell::Cell<Vec<SliceRecord>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// `world[id]`: the object, like `world.get(id)`.
