@@ -74,7 +74,7 @@ fn md(id: u32, v: Vec3, w: Vec3, bitfield: u8) -> MotionData {
     MotionData {
         bitfield,
         flags: 3,
-        anims: vec![AnimData::new(id)],
+        anims: vec![AnimData::new(id)].into(),
         velocity: v,
         omega: w,
     }

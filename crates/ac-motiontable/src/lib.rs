@@ -77,7 +77,7 @@
 //!     MotionTableManager, MovementType, RecordingSequence, Resolver, Rules, WeenieError,
 //! };
 //!
-//! let anim = |id| MotionData { anims: vec![AnimData::new(id)], ..MotionData::default() };
+//! let anim = |id| MotionData { anims: vec![AnimData::new(id)].into(), ..MotionData::default() };
 //! let table = MotionTable {
 //!     id: 0x0900_0001,
 //!     default_style: NON_COMBAT,

@@ -1648,7 +1648,7 @@ mod tests {
     fn counts_wrap_like_csharp_uint() {
         assert_eq!(count(None).wrapping_sub(1), u32::MAX);
         let md = MotionData {
-            anims: vec![AnimData::new(1); 3],
+            anims: vec![AnimData::new(1); 3].into(),
             ..MotionData::default()
         };
         assert_eq!(count(Some(&md)), 3);

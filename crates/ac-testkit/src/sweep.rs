@@ -10,6 +10,7 @@
 //! ([`resolve_table`]), and spreads every phase over the rayon pool when asked.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use ac_dat::{Animation, DatArchive, DatError, DirEntry, MotionTable, Setup};
 use ac_motiontable::motion::motion_by_index;
@@ -330,19 +331,22 @@ pub fn load_setup(dat: &DatArchive, entry: &DirEntry) -> Result<Setup, Failure> 
 
 /// Every animation id referenced by the tables that parsed.
 pub fn referenced_animations(tables: &[TableOutcome]) -> Vec<u32> {
+    referenced_by(tables.iter().filter_map(|t| t.result.as_ref().ok()))
+}
+
+/// Every animation id referenced by `tables`, once each, in id order.
+fn referenced_by<'a>(tables: impl Iterator<Item = &'a MotionTable>) -> Vec<u32> {
     // Ids in the animation range go into a bit set (one bit each, in id order); only the
     // others, which real data does not have, are sorted. A set insert per reference was a
     // twentieth of the sweep, and sorting them all a tenth of what was left.
     let mut in_range = vec![0u64; 1 << 10];
     let mut others = Vec::new();
     for t in tables {
-        if let Ok(t) = &t.result {
-            for md in t.motion_data() {
-                for a in &md.anims {
-                    match anim_index(a.anim_id) {
-                        Some(i) => in_range[i >> 6] |= 1 << (i & 63),
-                        None => others.push(a.anim_id),
-                    }
+        for md in t.motion_data() {
+            for a in &md.anims {
+                match anim_index(a.anim_id) {
+                    Some(i) => in_range[i >> 6] |= 1 << (i & 63),
+                    None => others.push(a.anim_id),
                 }
             }
         }
@@ -378,6 +382,99 @@ pub fn frame_range_fits(low: i32, high: i32, num_frames: u32) -> bool {
     let high = if high < 0 { n - 1 } else { i64::from(high) };
     let low = i64::from(low);
     num_frames > 0 && low >= 0 && low < n && high < n && low <= high
+}
+
+/// Frame counts of the animations the sweep loaded, by id: `Some(n)` for one that parsed,
+/// `None` for one absent from the DAT; ids that failed to parse are not listed.
+struct FrameIndex {
+    /// `(id, frame count)` sorted by id, one per id.
+    frames: Vec<(u32, Option<u32>)>,
+    /// For ids in the animation range: position in `frames` + 1, 0 for none (as long as the
+    /// highest such id).
+    dense: Vec<u32>,
+}
+
+impl FrameIndex {
+    /// The index of `(id, frame count)` outcomes in any order; a repeated id keeps its last
+    /// outcome, as a map insert would.
+    fn new(mut frames: Vec<(u32, Option<u32>)>) -> Self {
+        // Sorted and searched per AnimData: cheaper than a map built node by node.
+        frames.reverse();
+        frames.sort_by_key(|&(id, _)| id);
+        frames.dedup_by_key(|&mut (id, _)| id);
+        // Ids in the animation range find their entry through a dense index; the others
+        // are searched.
+        let dense_len = frames
+            .iter()
+            .filter_map(|&(id, _)| anim_index(id))
+            .max()
+            .map_or(0, |i| i + 1);
+        let mut dense = vec![0u32; dense_len];
+        for (at, &(id, _)) in frames.iter().enumerate() {
+            if let Some(i) = anim_index(id) {
+                dense[i] = at as u32 + 1;
+            }
+        }
+        Self { frames, dense }
+    }
+
+    /// `Some(Some(n))` for an animation of `n` frames, `Some(None)` for one absent from the
+    /// DAT, `None` for one that failed to parse (or was never looked up).
+    #[inline]
+    fn get(&self, id: u32) -> Option<Option<u32>> {
+        match anim_index(id) {
+            Some(i) => match self.dense.get(i) {
+                Some(&at) if at > 0 => Some(self.frames[at as usize - 1].1),
+                _ => None,
+            },
+            None => self
+                .frames
+                .binary_search_by_key(&id, |&(id, _)| id)
+                .ok()
+                .map(|i| self.frames[i].1),
+        }
+    }
+}
+
+/// What the report takes from one parsed table.
+struct TableCheck {
+    /// Its statistics.
+    stats: TableStats,
+    /// Its AnimData whose frame range does not fit, in file order.
+    bad_frame_ranges: Vec<BadFrameRange>,
+    /// Animation ids it names that are absent from the DAT, sorted, once each.
+    dangling: Vec<u32>,
+}
+
+/// The statistics and findings of one table against the animations' frame counts.
+fn check_table(table: &MotionTable, frames: &FrameIndex) -> TableCheck {
+    let mut bad_frame_ranges = Vec::new();
+    let mut dangling = Vec::new();
+    for md in table.motion_data() {
+        for a in &md.anims {
+            match frames.get(a.anim_id) {
+                Some(Some(n)) if !frame_range_fits(a.low_frame, a.high_frame, n) => {
+                    bad_frame_ranges.push(BadFrameRange {
+                        table: table.id,
+                        anim_id: a.anim_id,
+                        low_frame: a.low_frame,
+                        high_frame: a.high_frame,
+                        num_frames: n,
+                    });
+                }
+                Some(Some(_)) => {}
+                Some(None) => dangling.push(a.anim_id),
+                None => {} // failed to parse: already a failure
+            }
+        }
+    }
+    dangling.sort_unstable();
+    dangling.dedup();
+    TableCheck {
+        stats: TableStats::of(table),
+        bad_frame_ranges,
+        dangling,
+    }
 }
 
 /// The full result of a sweep.
@@ -420,44 +517,7 @@ impl SweepReport {
     ) -> Self {
         tables.sort_by_key(|t| t.id);
         let mut r = SweepReport::default();
-        // (id, frame count) sorted by id, searched per AnimData: cheaper than a map built
-        // node by node. A repeated id keeps its last outcome, as a map insert would.
-        let mut frames: Vec<(u32, Option<u32>)> = Vec::with_capacity(anims.len());
-        for a in anims {
-            match a.result {
-                Ok(n) => {
-                    r.animations += usize::from(n.is_some());
-                    frames.push((a.id, n));
-                }
-                Err(error) => r.failures.push(Failure { id: a.id, error }),
-            }
-        }
-        frames.reverse();
-        frames.sort_by_key(|&(id, _)| id);
-        frames.dedup_by_key(|&mut (id, _)| id);
-        // Ids in the animation range find their entry through a dense index (position + 1,
-        // 0 for none) as long as the highest one; the others are searched.
-        let dense_len = frames
-            .iter()
-            .filter_map(|&(id, _)| anim_index(id))
-            .max()
-            .map_or(0, |i| i + 1);
-        let mut dense = vec![0u32; dense_len];
-        for (at, &(id, _)) in frames.iter().enumerate() {
-            if let Some(i) = anim_index(id) {
-                dense[i] = at as u32 + 1;
-            }
-        }
-        let frames_of = |id: u32| match anim_index(id) {
-            Some(i) => match dense.get(i) {
-                Some(&at) if at > 0 => Some(frames[at as usize - 1].1),
-                _ => None,
-            },
-            None => frames
-                .binary_search_by_key(&id, |&(id, _)| id)
-                .ok()
-                .map(|i| frames[i].1),
-        };
+        let frames = r.add_animations(anims);
         for s in setups {
             match s {
                 Ok(_) => r.setups += 1,
@@ -465,46 +525,43 @@ impl SweepReport {
             }
         }
         for t in tables.iter() {
-            let table = match &t.result {
-                Ok(table) => table,
-                Err(error) => {
-                    r.failures.push(Failure {
-                        id: t.id,
-                        error: error.clone(),
-                    });
-                    continue;
-                }
-            };
-            r.stats.add(&TableStats::of(table));
-            let mut dangling = Vec::new();
-            for md in table.motion_data() {
-                for a in &md.anims {
-                    match frames_of(a.anim_id) {
-                        Some(Some(n)) if !frame_range_fits(a.low_frame, a.high_frame, n) => {
-                            r.bad_frame_ranges.push(BadFrameRange {
-                                table: table.id,
-                                anim_id: a.anim_id,
-                                low_frame: a.low_frame,
-                                high_frame: a.high_frame,
-                                num_frames: n,
-                            });
-                        }
-                        Some(Some(_)) => {}
-                        Some(None) => dangling.push(a.anim_id),
-                        None => {} // failed to parse: already a failure
-                    }
-                }
+            match &t.result {
+                Ok(table) => r.add_checked(check_table(table, &frames)),
+                Err(error) => r.failures.push(Failure {
+                    id: t.id,
+                    error: error.clone(),
+                }),
             }
-            dangling.sort_unstable();
-            dangling.dedup();
-            r.dangling_animations
-                .extend(dangling.into_iter().map(|anim_id| DanglingAnimation {
-                    table: table.id,
-                    anim_id,
-                }));
         }
         r.failures.sort_by_key(|f| f.id);
         r
+    }
+
+    /// Counts the animations that parsed, records the ones that failed, and indexes the
+    /// frame counts by id for [`check_table`].
+    fn add_animations(&mut self, anims: Vec<AnimOutcome>) -> FrameIndex {
+        let mut frames: Vec<(u32, Option<u32>)> = Vec::with_capacity(anims.len());
+        for a in anims {
+            match a.result {
+                Ok(n) => {
+                    self.animations += usize::from(n.is_some());
+                    frames.push((a.id, n));
+                }
+                Err(error) => self.failures.push(Failure { id: a.id, error }),
+            }
+        }
+        FrameIndex::new(frames)
+    }
+
+    /// Adds one parsed table's statistics and findings (tables are added in id order).
+    fn add_checked(&mut self, c: TableCheck) {
+        self.stats.add(&c.stats);
+        self.bad_frame_ranges.extend(c.bad_frame_ranges);
+        self.dangling_animations
+            .extend(c.dangling.into_iter().map(|anim_id| DanglingAnimation {
+                table: c.stats.id,
+                anim_id,
+            }));
     }
 
     /// Whether anything failed (a record or the directory): the sweep's exit status.
@@ -552,13 +609,119 @@ fn map_all<T: Sync, R: Send>(
 /// Sweep of every motion table, the animations they reference and every setup, then (with
 /// [`Options::resolve`]) the resolver runs of every table that parsed. Directory problems and
 /// per-record errors are collected in the report; the sweep reads what it can. The report is
-/// the same whichever [`Options::parallel`].
+/// the same whichever [`Options::parallel`], and the same as [`parse_all`] then
+/// [`resolve_all`] give.
+///
+/// Three passes, each spread over the pool when parallel: the tables and the setups are
+/// parsed; then the referenced animations are parsed while the tables are resolved (the
+/// resolver needs no animation); then each table is checked against the animations' frame
+/// counts and dropped. Between them only the referenced-animation list, the frame-count
+/// index and the report's concatenation run serially. Each record is dropped by the task
+/// that finished with it, so freeing is spread too.
 pub fn sweep_with(dat: &DatArchive, options: Options) -> SweepReport {
-    let (mut report, tables) = parse_all(dat, options.parallel);
-    if options.resolve {
-        report.resolve = Some(resolve_all(tables, options.parallel));
+    let parallel = options.parallel;
+    let mut plan = plan(dat);
+    // 1. Tables and setups.
+    let (tables, setups) = join(
+        parallel,
+        || {
+            map_all(parallel, &plan.tables, |e| {
+                let result = dat
+                    .read_entry::<MotionTable>(e)
+                    .map(Arc::new)
+                    .map_err(|e| error_chain(&e));
+                (e.id, result)
+            })
+        },
+        || {
+            map_all(parallel, &plan.setups, |e| {
+                load_setup(dat, e).map(|_| ()).err()
+            })
+        },
+    );
+    let referenced = referenced_by(tables.iter().filter_map(|(_, t)| t.as_deref().ok()));
+    plan.add_referenced_animations(dat, &referenced);
+    // 2. Animations, and the resolver runs: the largest tables first, so that no large one
+    // is left for the end of the pass.
+    let mut by_size: Vec<&Arc<MotionTable>> =
+        tables.iter().filter_map(|(_, t)| t.as_ref().ok()).collect();
+    by_size.sort_by_key(|t| std::cmp::Reverse(t.cycles.len()));
+    let (anims, resolve) = join(
+        parallel,
+        || map_all(parallel, &referenced, |&id| load_animation(dat, &plan, id)),
+        || {
+            options.resolve.then(|| {
+                let per_table =
+                    map_one_by_one(parallel, &by_size, |t| resolve_table(Arc::clone(t)));
+                let mut total = ResolveStats::default();
+                per_table.iter().for_each(|s| total.add(s));
+                total
+            })
+        },
+    );
+    drop(by_size);
+    // 3. Checks against the frame counts.
+    let mut report = SweepReport::default();
+    let frames = report.add_animations(anims);
+    let checks = map_all_owned(parallel, tables, |(id, t)| {
+        t.map(|t| check_table(&t, &frames))
+            .map_err(|error| Failure { id, error })
+    });
+    for failure in setups {
+        match failure {
+            None => report.setups += 1,
+            Some(f) => report.failures.push(f),
+        }
     }
+    for c in checks {
+        match c {
+            Ok(c) => report.add_checked(c),
+            Err(f) => report.failures.push(f),
+        }
+    }
+    report.failures.sort_by_key(|f| f.id);
+    report.directory_errors = plan.directory_errors;
+    report.resolve = resolve;
     report
+}
+
+/// `a` and `b`, side by side on the pool when `parallel`.
+fn join<A: Send, B: Send>(
+    parallel: bool,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if parallel {
+        rayon::join(a, b)
+    } else {
+        (a(), b())
+    }
+}
+
+/// [`map_all`] with every item a task of its own (for few items of very different cost).
+fn map_one_by_one<T: Sync, R: Send>(
+    parallel: bool,
+    items: &[T],
+    f: impl Fn(&T) -> R + Sync + Send,
+) -> Vec<R> {
+    if parallel {
+        items.par_iter().with_max_len(1).map(f).collect()
+    } else {
+        items.iter().map(f).collect()
+    }
+}
+
+/// [`map_all`] taking the items by value.
+fn map_all_owned<T: Send, R: Send>(
+    parallel: bool,
+    items: Vec<T>,
+    f: impl Fn(T) -> R + Sync + Send,
+) -> Vec<R> {
+    if parallel {
+        items.into_par_iter().map(f).collect()
+    } else {
+        items.into_iter().map(f).collect()
+    }
 }
 
 /// The parsing half of [`sweep_with`]: the report (without resolver outcomes) and the tables
@@ -623,14 +786,17 @@ impl ResolveStats {
 /// switching style first when the cycle belongs to another style. The default state is
 /// resolved once and copied for each cycle (resolving it again from a fresh state gives the
 /// same state and sequence). A panic (a bug, never expected) is caught and counted.
-pub fn resolve_table(table: MotionTable) -> ResolveStats {
+pub fn resolve_table(table: impl Into<Arc<MotionTable>>) -> ResolveStats {
     resolve_table_with::<CountingSequence>(table)
 }
 
 /// [`resolve_table`] against any sequence that starts empty and can be copied: the sweep
 /// uses [`CountingSequence`]; the tests check it against a
 /// [`RecordingSequence`](ac_motiontable::RecordingSequence).
-pub fn resolve_table_with<S: AnimSequence + Clone + Default>(table: MotionTable) -> ResolveStats {
+pub fn resolve_table_with<S: AnimSequence + Clone + Default>(
+    table: impl Into<Arc<MotionTable>>,
+) -> ResolveStats {
+    let table = table.into();
     let run = || {
         let mut st = ResolveStats::default();
         let r = Resolver::new(table, Rules::default());
@@ -741,6 +907,60 @@ mod tests {
         }
         assert_eq!(fast, reference);
         assert!(fast.transitions_ok > 1000, "{fast:?}");
+    }
+
+    /// The synthetic DAT with a failure of every kind: two animations missing, one truncated,
+    /// a frame range past its animation, a truncated table and a truncated setup.
+    fn flawed_dat() -> DatArchive {
+        let mut c = crate::synthetic::Corpus::generate(crate::synthetic::DEFAULT_SEED);
+        let truncated = c.animations.remove(7);
+        c.animations.remove(300);
+        c.animations.remove(1000);
+        let md = &mut c.tables[5].cycles[0].1;
+        md.anims[0].high_frame = 10_000;
+        let mut w = c.writer().expect("writer");
+        let bytes = truncated.to_bytes().expect("encode");
+        w.add_file(truncated.id, bytes[..bytes.len() - 3].to_vec());
+        let table = c.tables[9].to_bytes().expect("encode");
+        let mut cut = table[..table.len() / 2].to_vec();
+        cut[..4].copy_from_slice(&0x0900_FFF0u32.to_le_bytes());
+        w.add_file(0x0900_FFF0, cut);
+        w.add_file(0x0200_FFF0, 0x0200_FFF0u32.to_le_bytes()[..].to_vec());
+        DatArchive::from_vec(w.build().expect("build")).expect("open")
+    }
+
+    /// The three-pass sweep gives, on one thread and on the pool, the report of the two
+    /// halves run one after the other (parse everything, assemble, then resolve): on the
+    /// clean synthetic DAT and on one with failures of every kind.
+    #[test]
+    fn three_passes_report_what_parse_then_resolve_reports() {
+        let clean = crate::synthetic::Corpus::generate(crate::synthetic::DEFAULT_SEED)
+            .to_dat()
+            .expect("dat");
+        let clean = DatArchive::from_vec(clean).expect("open");
+        for dat in [clean, flawed_dat()] {
+            let (mut two_halves, tables) = parse_all(&dat, false);
+            two_halves.resolve = Some(resolve_all(tables, false));
+            let expected = format!("{two_halves:#?}");
+            for parallel in [false, true] {
+                for resolve in [false, true] {
+                    let r = sweep_with(&dat, Options { parallel, resolve });
+                    assert_eq!(r.resolve.is_some(), resolve);
+                    let r = SweepReport {
+                        resolve: resolve
+                            .then_some(r.resolve)
+                            .flatten()
+                            .or(two_halves.resolve),
+                        ..r
+                    };
+                    assert_eq!(format!("{r:#?}"), expected, "parallel {parallel}");
+                }
+            }
+        }
+        let flawed = sweep(&flawed_dat());
+        assert!(flawed.dangling_animations.len() >= 2, "{flawed:#?}");
+        assert_eq!(flawed.bad_frame_ranges.len(), 1, "{flawed:#?}");
+        assert_eq!(flawed.failures.len(), 3, "{:#?}", flawed.failures);
     }
 
     /// Ids inside and outside the animation range are listed once each, in id order, and

@@ -134,7 +134,7 @@ fn motion_data(a: &LineArgs<'_>) -> ParseResult<MotionData> {
     Ok(MotionData {
         bitfield: (bitfield & 0xFF) as u8,
         flags: u8::from(vel.is_some()) | (u8::from(omega.is_some()) << 1),
-        anims,
+        anims: anims.into(),
         velocity: vel.unwrap_or(Vec3::ZERO),
         omega: omega.unwrap_or(Vec3::ZERO),
     })

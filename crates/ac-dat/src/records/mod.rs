@@ -5,12 +5,14 @@
 //! errors into [`crate::RecordError`]s and insist on exact consumption, as ACE's own
 //! parse-every-file test does.
 
+mod anim_list;
 mod animation;
 mod animation_uses;
 pub(crate) mod io;
 mod motion_table;
 mod setup;
 
+pub use anim_list::AnimList;
 pub use animation::*;
 pub use animation_uses::AnimationUse;
 pub use io::{MEMORY_PER_STORED_BYTE, MEMORY_SLACK};

@@ -6,6 +6,7 @@ use binrw::io::{Read, Seek, Write};
 use binrw::{BinRead, BinResult, BinWrite, Endian};
 use glam::Vec3;
 
+use super::AnimList;
 use super::io::*;
 use crate::error::{RecordError, RecordErrorKind};
 use crate::motion::{CommandMask, MotionCommand, TableKey};
@@ -166,8 +167,10 @@ pub struct MotionData {
     pub bitfield: u8,
     /// Presence bits: 0x1 has velocity, 0x2 has omega. Kept for byte-exact round trips.
     pub flags: u8,
-    /// Animations in play order.
-    pub anims: Vec<AnimData>,
+    /// Animations in play order. An [`AnimList`] (it reads as a slice) rather than a `Vec`:
+    /// the usual single animation is stored inline, so decoding a table does not allocate
+    /// once per MotionData.
+    pub anims: AnimList,
     /// Root velocity (zero when `flags & 1 == 0`).
     pub velocity: Vec3,
     /// Angular velocity (zero when `flags & 2 == 0`).
@@ -187,7 +190,7 @@ impl MotionData {
     /// Motion data playing `anims` in order, no physics, bitfield 0.
     pub fn new(anims: Vec<AnimData>) -> Self {
         Self {
-            anims,
+            anims: anims.into(),
             ..Self::default()
         }
     }
@@ -280,10 +283,24 @@ impl MotionData {
         let bitfield = r_u8(r)?;
         let flags = r_u8(r)?;
         align4_read(r)?;
-        let mut anims = budget.list(r, "anim", u64::from(num_anims), AnimData::SIZE as u64)?;
-        for _ in 0..num_anims {
-            anims.push(AnimData::decode(r)?);
-        }
+        // Checked and charged as `budget.list` would (the same errors at the same places),
+        // but a single animation is stored inline.
+        check_count(r, "anim", u64::from(num_anims), AnimData::SIZE as u64)?;
+        budget.charge(
+            r,
+            "anim",
+            u64::from(num_anims),
+            std::mem::size_of::<AnimData>() as u64,
+        )?;
+        let anims = if num_anims == 1 {
+            AnimList::one(AnimData::decode(r)?)
+        } else {
+            let mut anims = Vec::with_capacity(usize::from(num_anims));
+            for _ in 0..num_anims {
+                anims.push(AnimData::decode(r)?);
+            }
+            AnimList::from(anims)
+        };
         let velocity = if flags & Self::HAS_VELOCITY != 0 {
             r_vec3(r)?
         } else {
