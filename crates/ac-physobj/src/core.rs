@@ -306,7 +306,19 @@ impl<W> ObjCore<W> {
     }
 
     /// ACE `UpdatePhysicsInternal(qf, frame)`.
-    pub(crate) fn update_physics(&mut self, qf: f32, frame: &mut Frame, has_mm: bool) {
+    ///
+    /// `orientation_exact` is a hint: true only when the caller has already found
+    /// [`times_identity_is_exact`]`(frame.orientation)` (the shortcut of [`combine_exact`] tests
+    /// the orientation it keeps, and nothing here changes the orientation before the rotation),
+    /// so [`grotate_exact`] does not test it again; false always gives the same result.
+    #[inline(always)]
+    pub(crate) fn update_physics(
+        &mut self,
+        qf: f32,
+        frame: &mut Frame,
+        has_mm: bool,
+        orientation_exact: bool,
+    ) {
         let mut m2 = self.velocity.dot(self.velocity);
         if m2 <= 0.0 {
             if !has_mm && self.transient.contains(TransientState::ON_WALKABLE) {
@@ -329,7 +341,7 @@ impl<W> ObjCore<W> {
         }
         self.velocity += self.acceleration * qf;
         let w = Vec3::new(self.omega.x * qf, self.omega.y * qf, self.omega.z * qf);
-        grotate_exact(frame, w);
+        grotate_exact(frame, w, orientation_exact);
     }
 }
 
@@ -366,29 +378,35 @@ pub(crate) fn is_identity(q: glam::Quat) -> bool {
 /// `Frame::combine(a, b)` with the quaternion product left out when it provably returns
 /// `a`'s orientation: `b`'s orientation is the identity (a sequence offset that does not turn)
 /// and [`times_identity_is_exact`]`(a.orientation)`. The origin is computed as always.
+///
+/// Also returns whether the shortcut was taken: then the result's orientation is `a`'s, for
+/// which [`times_identity_is_exact`] holds (the hint [`grotate_exact`] takes).
 #[inline(always)]
-pub(crate) fn combine_exact(a: &Frame, b: &Frame) -> Frame {
+pub(crate) fn combine_exact(a: &Frame, b: &Frame) -> (Frame, bool) {
     if is_identity(b.orientation) && times_identity_is_exact(a.orientation) {
-        Frame {
+        let f = Frame {
             origin: a.origin + nmath::transform(b.origin, a.orientation),
             orientation: a.orientation,
-        }
+        };
+        (f, true)
     } else {
-        Frame::combine(a, b)
+        (Frame::combine(a, b), false)
     }
 }
 
 /// `frame.grotate(w)` with the rotation by `YawPitchRoll(w)` left out when `w` is `(+0, +0, +0)`
 /// and [`times_identity_is_exact`]`(frame.orientation)`: then only the normalisation remains.
+/// `known_exact` true says the caller has already found [`times_identity_is_exact`] true for
+/// this orientation (it is then not tested again); false always gives the same result.
 ///
 /// Why: `YawPitchRoll(+0, +0, +0)` is the identity bit for bit (`sin(+0) = +0` and
 /// `cos(+0) = 1` exactly, so every vector term is a sum of `+0` products and `w = 1 · 1 · 1 +
 /// (+0)`), and the product with the identity returns the orientation (see
 /// [`times_identity_is_exact`]). A `-0` or NaN angle goes the general way.
 #[inline(always)]
-pub(crate) fn grotate_exact(frame: &mut Frame, w: Vec3) {
+pub(crate) fn grotate_exact(frame: &mut Frame, w: Vec3, known_exact: bool) {
     if (w.x.to_bits() | w.y.to_bits() | w.z.to_bits()) == 0
-        && times_identity_is_exact(frame.orientation)
+        && (known_exact || times_identity_is_exact(frame.orientation))
     {
         frame.orientation = nmath::quat_normalize(frame.orientation);
     } else {
@@ -507,13 +525,17 @@ mod tests {
                 orientation: q,
             };
             for b in &offsets {
-                let fast = combine_exact(&a, b);
+                let (fast, kept) = combine_exact(&a, b);
                 let slow = Frame::combine(&a, b);
                 assert!(
                     same_frame(&fast, &slow),
                     "{a:?} ∘ {b:?}: {fast:?} ≠ {slow:?}"
                 );
-                shortcuts += usize::from(is_identity(b.orientation) && times_identity_is_exact(q));
+                let shortcut = is_identity(b.orientation) && times_identity_is_exact(q);
+                assert_eq!(kept, shortcut, "{a:?} ∘ {b:?}: the hint");
+                // The hint holds: the kept orientation passes the test the hint stands for.
+                assert!(!kept || times_identity_is_exact(fast.orientation));
+                shortcuts += usize::from(shortcut);
             }
         }
         assert!(
@@ -540,11 +562,18 @@ mod tests {
                     orientation: q,
                 };
                 let mut slow = fast;
-                grotate_exact(&mut fast, w);
+                let mut hinted = fast;
+                grotate_exact(&mut fast, w, false);
+                // The hint is only ever given when it is true.
+                grotate_exact(&mut hinted, w, times_identity_is_exact(q));
                 slow.grotate(w);
                 assert!(
                     same_frame(&fast, &slow),
                     "{q:?} by {w:?}: {fast:?} ≠ {slow:?}"
+                );
+                assert!(
+                    same_frame(&hinted, &slow),
+                    "{q:?} by {w:?} (hinted): {hinted:?} ≠ {slow:?}"
                 );
                 shortcuts += usize::from(
                     (w.x.to_bits() | w.y.to_bits() | w.z.to_bits()) == 0

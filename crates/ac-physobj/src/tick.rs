@@ -290,10 +290,11 @@ impl<W: Weenie> PhysicsObj<W> {
         self.adjust_offset(&mut off, q);
         let adjusted = off;
 
-        let mut cand = crate::core::combine_exact(&pos, &off);
+        let (mut cand, orientation_exact) = crate::core::combine_exact(&pos, &off);
         if !hidden {
             let has_mm = self.mm.is_some();
-            self.core.update_physics(qf, &mut cand, has_mm);
+            self.core
+                .update_physics(qf, &mut cand, has_mm, orientation_exact);
         }
         self.run_hooks(hooks);
         let candidate = cand;
