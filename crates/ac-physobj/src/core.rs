@@ -270,6 +270,19 @@ impl<W> ObjCore<W> {
         self.position.frame = f;
     }
 
+    /// [`Self::set_frame`] for a caller that may know `f`'s orientation is valid:
+    /// `quat_valid` true (only as [`grotate_exact`] returns it) says the orientation has no
+    /// NaN and a length within 0.001 of 1, so both quaternion checks pass and `set_frame`
+    /// would store `f` unchanged; false runs `set_frame`.
+    #[inline(always)]
+    pub(crate) fn set_frame_hinted(&mut self, f: Frame, quat_valid: bool) {
+        if quat_valid {
+            self.position.frame = f;
+        } else {
+            self.set_frame(f);
+        }
+    }
+
     /// `SetPosition`/`SetPositionSimple` as the reference host does it: always succeeds; the cell
     /// id becomes `p.cell_id` (creating the cell), then `set_frame`.
     pub(crate) fn set_position(&mut self, p: &Position, flags: u32) {
@@ -311,6 +324,7 @@ impl<W> ObjCore<W> {
     /// [`times_identity_is_exact`]`(frame.orientation)` (the shortcut of [`combine_exact`] tests
     /// the orientation it keeps, and nothing here changes the orientation before the rotation),
     /// so [`grotate_exact`] does not test it again; false always gives the same result.
+    /// Returns [`grotate_exact`]'s answer: true only when the new orientation is known valid.
     #[inline(always)]
     pub(crate) fn update_physics(
         &mut self,
@@ -318,7 +332,7 @@ impl<W> ObjCore<W> {
         frame: &mut Frame,
         has_mm: bool,
         orientation_exact: bool,
-    ) {
+    ) -> bool {
         let mut m2 = self.velocity.dot(self.velocity);
         if m2 <= 0.0 {
             if !has_mm && self.transient.contains(TransientState::ON_WALKABLE) {
@@ -341,7 +355,7 @@ impl<W> ObjCore<W> {
         }
         self.velocity += self.acceleration * qf;
         let w = Vec3::new(self.omega.x * qf, self.omega.y * qf, self.omega.z * qf);
-        grotate_exact(frame, w, orientation_exact);
+        grotate_exact(frame, w, orientation_exact)
     }
 }
 
@@ -399,18 +413,29 @@ pub(crate) fn combine_exact(a: &Frame, b: &Frame) -> (Frame, bool) {
 /// `known_exact` true says the caller has already found [`times_identity_is_exact`] true for
 /// this orientation (it is then not tested again); false always gives the same result.
 ///
+/// Returns true only when the shortcut ran on a squared length `ls` in `[0.25, 4]`: then the
+/// orientation is `q · (1/√ls)` of finite components, with no NaN, and its length is 1 up to a
+/// few roundings (a relative error near 1e-6), far inside `quat_is_valid`'s 0.001 (the hint
+/// [`ObjCore::set_frame_hinted`] takes). False says nothing.
+///
 /// Why: `YawPitchRoll(+0, +0, +0)` is the identity bit for bit (`sin(+0) = +0` and
 /// `cos(+0) = 1` exactly, so every vector term is a sum of `+0` products and `w = 1 · 1 · 1 +
 /// (+0)`), and the product with the identity returns the orientation (see
 /// [`times_identity_is_exact`]). A `-0` or NaN angle goes the general way.
 #[inline(always)]
-pub(crate) fn grotate_exact(frame: &mut Frame, w: Vec3, known_exact: bool) {
+pub(crate) fn grotate_exact(frame: &mut Frame, w: Vec3, known_exact: bool) -> bool {
     if (w.x.to_bits() | w.y.to_bits() | w.z.to_bits()) == 0
         && (known_exact || times_identity_is_exact(frame.orientation))
     {
-        frame.orientation = nmath::quat_normalize(frame.orientation);
+        // `nmath::quat_normalize`, the same operations in the same order, keeping `ls`.
+        let q = frame.orientation;
+        let ls = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+        let inv = 1.0 / ls.sqrt();
+        frame.orientation = glam::Quat::from_xyzw(q.x * inv, q.y * inv, q.z * inv, q.w * inv);
+        (0.25..=4.0).contains(&ls)
     } else {
         frame.grotate(w);
+        false
     }
 }
 
@@ -546,6 +571,7 @@ mod tests {
 
     #[test]
     fn grotate_exact_matches_grotate() {
+        let mut valids = 0;
         let angles = [
             Vec3::ZERO,
             Vec3::new(-0.0, 0.0, 0.0),
@@ -563,9 +589,15 @@ mod tests {
                 };
                 let mut slow = fast;
                 let mut hinted = fast;
-                grotate_exact(&mut fast, w, false);
+                let valid = grotate_exact(&mut fast, w, false);
                 // The hint is only ever given when it is true.
-                grotate_exact(&mut hinted, w, times_identity_is_exact(q));
+                let valid_hinted = grotate_exact(&mut hinted, w, times_identity_is_exact(q));
+                assert_eq!(valid, valid_hinted);
+                if valid {
+                    // The answer is only true when both of `set_frame`'s checks pass.
+                    assert!(nmath::quat_is_valid(fast.orientation), "{q:?} by {w:?}");
+                    valids += 1;
+                }
                 slow.grotate(w);
                 assert!(
                     same_frame(&fast, &slow),
@@ -582,5 +614,6 @@ mod tests {
             }
         }
         assert!(shortcuts > 500, "the shortcut was taken {shortcuts} times");
+        assert!(valids > 500, "known valid {valids} times");
     }
 }

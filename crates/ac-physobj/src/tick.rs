@@ -291,9 +291,13 @@ impl<W: Weenie> PhysicsObj<W> {
         let adjusted = off;
 
         let (mut cand, orientation_exact) = crate::core::combine_exact(&pos, &off);
+        // Whether `cand`'s orientation is known to pass `set_frame`'s checks (see
+        // `grotate_exact`); a heading change below drops it.
+        let mut quat_valid = false;
         if !hidden {
             let has_mm = self.mm.is_some();
-            self.core
+            quat_valid = self
+                .core
                 .update_physics(qf, &mut cand, has_mm, orientation_exact);
         }
         self.run_hooks(hooks);
@@ -305,23 +309,25 @@ impl<W: Weenie> PhysicsObj<W> {
             let dz = (cand.origin.z - pos.origin.z).abs();
             if dx <= EPSILON && dy <= EPSILON && dz <= EPSILON {
                 self.core.cached_velocity = Vec3::ZERO;
-                self.core.set_frame(cand);
+                self.core.set_frame_hinted(cand, quat_valid);
                 self.core.initial_updates = self.core.initial_updates.wrapping_add(1);
                 SliceOutcome::Same
             } else {
                 if self.core.state.contains(ObjectState::ALIGN_PATH) {
                     let d = cand.origin - pos.origin;
                     face_along(&mut cand, d);
+                    quat_valid = false;
                 } else if self.core.state.contains(ObjectState::SLEDDING)
                     && self.core.velocity != Vec3::ZERO
                 {
                     let v = self.core.velocity;
                     face_along(&mut cand, v);
+                    quat_valid = false;
                 }
                 // `0 + origin` first, as the reference does: it turns a `-0` component into `+0`.
                 let moved = (Vec3::ZERO + cand.origin) - pos.origin;
                 self.core.cached_velocity = moved / qf;
-                self.core.set_frame(cand);
+                self.core.set_frame_hinted(cand, quat_valid);
                 SliceOutcome::Moved
             }
         } else {
