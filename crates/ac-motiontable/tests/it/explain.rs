@@ -1,6 +1,7 @@
 //! The explanation API: an explained call does exactly what the plain call does, and its
 //! events say which branch ran, what was looked up, what was queued and why a request failed.
 
+use ac_dat::MotionTable;
 use ac_motiontable::command::{cycle_key, stance::NON_COMBAT, stance::SWORD_COMBAT};
 use ac_motiontable::explain::{
     Branch, CountRule, DetourReason, ExplainEvent as Ev, FallThrough, LinkFound, LinkKind,
@@ -115,6 +116,19 @@ fn req_strategy() -> impl Strategy<Value = Req> {
     ]
 }
 
+/// [`agree`] on `table` under ACE's or the retail rules, for the default state then `reqs`.
+fn agree_from_default(table: MotionTable, retail: bool, reqs: Vec<Req>) {
+    let rules = if retail {
+        Rules::retail()
+    } else {
+        Rules::ace()
+    };
+    let r = Resolver::new(table, rules);
+    let mut script = vec![Req::Default];
+    script.extend(reqs);
+    agree(&r, &script);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -125,11 +139,7 @@ proptest! {
         retail in any::<bool>(),
         reqs in prop::collection::vec(req_strategy(), 1..24),
     ) {
-        let rules = if retail { Rules::retail() } else { Rules::ace() };
-        let r = Resolver::new(table, rules);
-        let mut script = vec![Req::Default];
-        script.extend(reqs);
-        agree(&r, &script);
+        agree_from_default(table, retail, reqs);
     }
 
     /// The same on tables that always have a default state and many links and cycles, so
@@ -141,11 +151,7 @@ proptest! {
         retail in any::<bool>(),
         reqs in prop::collection::vec(req_strategy(), 1..24),
     ) {
-        let rules = if retail { Rules::retail() } else { Rules::ace() };
-        let r = Resolver::new(table, rules);
-        let mut script = vec![Req::Default];
-        script.extend(reqs);
-        agree(&r, &script);
+        agree_from_default(table, retail, reqs);
     }
 }
 
