@@ -2,6 +2,7 @@
 
 mod remote;
 mod server;
+mod store;
 
 #[cfg(feature = "tracing")]
 use ac_motiontable::MotionCommand;
@@ -18,7 +19,8 @@ use crate::error::{MotionInterpError, WeenieError};
 use crate::host::{MotionCompletion, MotionHost, Weenie};
 use crate::params::{HoldKey, MovementParameters, MovementStruct, MovementType};
 use crate::pending::{JumpBlock, PendingMotions};
-use crate::state::{InterpretedMotionState, RawMotionState};
+use crate::state::{InterpCore, InterpretedMotionState, RawCore, RawMotionState};
+use store::{Cold, RingMeta, RingSlots};
 
 /// ACE `BackwardsFactor` (f32 0x3F266666): WalkBackwards → WalkForward × −0.65.
 pub const BACKWARDS_FACTOR: f32 = f32::from_bits(0x3F26_6666);
@@ -62,18 +64,45 @@ pub struct MotionNode {
 /// states return [`MotionInterpError::NotInitialized`] instead.
 ///
 /// [`enter_default_state`]: MotionInterp::enter_default_state
-#[derive(Debug, Clone)]
+///
+/// 112 bytes: the two states are kept without their action lists, and the actions, a pending
+/// queue longer than four or of mixed context ids, live in one box created by their first use
+/// (see the `store` module); the accessors show the same states and queue.
+#[derive(Clone)]
 pub struct MotionInterp {
     rules: SharedRules,
+    /// Both states' actions and a spilled pending queue; `None` while all are empty.
+    cold: Option<Box<Cold>>,
+    raw: RawCore,
+    interp: InterpCore,
+    /// The inline pending motions (see [`RingMeta`] for their length and jump blocks).
+    ring: RingSlots,
+    ring_meta: RingMeta,
     initted: bool,
     has_state: bool,
-    raw: RawMotionState,
-    interp: InterpretedMotionState,
-    pending: PendingMotions,
     standing_long_jump: bool,
     jump_extent: f32,
     server_action_stamp: i32,
     my_run_rate: f32,
+}
+
+impl std::fmt::Debug for MotionInterp {
+    /// Printed field by field as before the compact storage: the states and the queue as
+    /// their public types print.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MotionInterp")
+            .field("rules", &self.rules)
+            .field("initted", &self.initted)
+            .field("has_state", &self.has_state)
+            .field("raw", &self.raw_snapshot())
+            .field("interp", &self.interp_snapshot())
+            .field("pending", &self.pending_snapshot())
+            .field("standing_long_jump", &self.standing_long_jump)
+            .field("jump_extent", &self.jump_extent)
+            .field("server_action_stamp", &self.server_action_stamp)
+            .field("my_run_rate", &self.my_run_rate)
+            .finish()
+    }
 }
 
 impl Default for MotionInterp {
@@ -113,9 +142,11 @@ impl MotionInterp {
             rules,
             initted: false,
             has_state: false,
-            raw: RawMotionState::default(),
-            interp: InterpretedMotionState::default(),
-            pending: PendingMotions::new(),
+            cold: None,
+            raw: RawCore::DEFAULT,
+            interp: InterpCore::DEFAULT,
+            ring: RingSlots::EMPTY,
+            ring_meta: RingMeta::EMPTY,
             standing_long_jump: false,
             jump_extent: 0.0,
             server_action_stamp: 0,
@@ -158,23 +189,27 @@ impl MotionInterp {
     pub fn server_action_stamp(&self) -> i32 {
         self.server_action_stamp
     }
-    /// The raw state, once `enter_default_state` created it.
-    pub fn raw_state(&self) -> Option<&RawMotionState> {
-        self.has_state.then_some(&self.raw)
+    /// The raw state, once `enter_default_state` created it. A copy (since issue 15 the
+    /// interpreter keeps its states in a compact form; this was a reference before): its
+    /// actions are copied too, the only allocation, and only when there are any.
+    pub fn raw_state(&self) -> Option<RawMotionState> {
+        self.has_state.then(|| self.raw_snapshot())
     }
-    /// The interpreted state, once `enter_default_state` created it.
-    pub fn interpreted_state(&self) -> Option<&InterpretedMotionState> {
-        self.has_state.then_some(&self.interp)
+    /// The interpreted state, once `enter_default_state` created it. A copy, as
+    /// [`Self::raw_state`].
+    pub fn interpreted_state(&self) -> Option<InterpretedMotionState> {
+        self.has_state.then(|| self.interp_snapshot())
     }
-    /// The pending-motion queue (head first), once `enter_default_state` created it. (A
-    /// [`PendingMotions`] since issue 15, no longer a `VecDeque`: it reads by value, `len`,
-    /// `iter`, `front`, `back`, `get`.)
-    pub fn pending_motions(&self) -> Option<&PendingMotions> {
-        self.has_state.then_some(&self.pending)
+    /// The pending-motion queue (head first), once `enter_default_state` created it. A copy
+    /// (since issue 15; a reference before), which allocates only while more than four
+    /// motions, or motions of differing context ids, are pending. It reads by value: `len`,
+    /// `iter`, `front`, `back`, `get`.
+    pub fn pending_motions(&self) -> Option<PendingMotions> {
+        self.has_state.then(|| self.pending_snapshot())
     }
     /// `motions_pending()`: whether the queue is non-empty (false before the default state).
     pub fn motions_pending(&self) -> bool {
-        self.has_state && !self.pending.is_empty()
+        self.has_state && !self.pending_is_empty()
     }
     /// `InqStyle()`: the interpreted stance.
     pub fn inq_style(&self) -> Result<u32, MotionInterpError> {
@@ -199,7 +234,7 @@ impl MotionInterp {
         motion: u32,
         block: JumpBlock,
     ) {
-        self.pending.push_back(context_id, motion, block);
+        self.pending_push(context_id, motion, block);
         host.set_animating(true);
     }
 
@@ -320,12 +355,12 @@ impl MotionInterp {
                 return Ok(WeenieError::CantChatEmoteInCombat);
             }
         }
-        if is_action(motion) && self.interp.num_actions() >= MAX_ACTIONS {
+        if is_action(motion) && self.interp_actions().len() >= MAX_ACTIONS {
             return Ok(WeenieError::TooManyActions);
         }
         let r = self.do_interpreted_inner(host, cur, &q);
         if r == WeenieError::None && params.modify_raw_state() {
-            self.raw.apply_motion(motion, params);
+            self.raw_apply_motion(motion, params);
         }
         Ok(r)
     }
@@ -367,7 +402,7 @@ impl MotionInterp {
             if self.standing_long_jump && gating::suppresses_standing_long_jump(m) {
                 path = "standing long jump: state only";
                 if p.modify_interpreted_state() {
-                    self.interp.apply_motion(m, p);
+                    self.interp_apply_motion(m, p);
                 }
             } else {
                 path = "motion table";
@@ -387,7 +422,7 @@ impl MotionInterp {
                     };
                     self.add_to_queue(host, p.context_id, m, je);
                     if p.modify_interpreted_state() {
-                        self.interp.apply_motion(m, p);
+                        self.interp_apply_motion(m, p);
                     }
                 }
             }
@@ -397,7 +432,7 @@ impl MotionInterp {
         } else {
             path = "airborne: state only";
             if p.modify_interpreted_state() {
-                self.interp.apply_motion(m, p);
+                self.interp_apply_motion(m, p);
             }
         }
         if !host.has_cell() {
@@ -939,8 +974,8 @@ impl MotionInterp {
         } else {
             2
         };
-        if self.pending.len() >= min_len
-            && let Some((_, JumpBlock::Blocked)) = self.pending.front_parts()
+        if self.pending_len() >= min_len
+            && let Some((_, JumpBlock::Blocked)) = self.pending_front()
         {
             return Ok(JumpBlock::Blocked.error());
         }
@@ -1149,14 +1184,14 @@ impl MotionInterp {
         _success: bool,
     ) -> Result<(), MotionInterpError> {
         self.ensure()?;
-        if let Some((motion, _)) = self.pending.front_parts() {
+        if let Some((motion, _)) = self.pending_front() {
             if is_action(motion) {
                 host.unstick_from_object_from(self);
-                self.interp.remove_action();
-                self.raw.remove_action();
+                self.interp_remove_action();
+                self.raw_remove_action();
             }
-            if self.pending.pop_front() {
-                host.set_animating(!self.pending.is_empty());
+            if self.pending_pop() {
+                host.set_animating(!self.pending_is_empty());
             }
         }
         Ok(())
@@ -1167,11 +1202,10 @@ impl MotionInterp {
     /// `default-state-queue`), initted, then
     /// `LeaveGround` (even on the ground).
     pub fn enter_default_state<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
-        self.raw = RawMotionState::default();
-        self.interp = InterpretedMotionState::default();
+        self.reset_states();
         host.initialize_motion_tables();
         if !(self.rules.default_state_keeps_queue && self.has_state) {
-            self.pending.clear();
+            self.pending_clear();
         }
         self.has_state = true;
         self.add_to_queue(host, 0, READY, JumpBlock::Allowed);
@@ -1187,13 +1221,13 @@ impl MotionInterp {
         host: &mut H,
     ) -> Result<(), MotionInterpError> {
         self.ensure()?;
-        let actions = self.pending.iter().filter(|n| is_action(n.motion)).count();
+        let actions = self.pending_iter().filter(|n| is_action(n.motion)).count();
         for _ in 0..actions {
             host.unstick_from_object_from(self);
-            self.interp.remove_action();
-            self.raw.remove_action();
+            self.interp_remove_action();
+            self.raw_remove_action();
         }
-        self.pending.clear();
+        self.pending_clear();
         host.set_animating(false);
         Ok(())
     }
@@ -1295,7 +1329,7 @@ impl MotionInterp {
         self.raw.current_style = s.current_style;
         host.cancel_moveto_from(self);
         let allow = self.motion_allows_jump(self.interp.forward_command) == WeenieError::None;
-        self.interp.copy_movement_from(s);
+        self.interp = InterpCore::of(s);
         self.apply_current_movement(host, true, allow);
         let mut p = MovementParameters::default();
         let server_mask = if self.rules.short_server_action_stamp {

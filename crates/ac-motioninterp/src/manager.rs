@@ -400,7 +400,7 @@ impl MovementManager {
     pub fn inq_interpreted_motion_state<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
-    ) -> Option<&InterpretedMotionState> {
+    ) -> Option<InterpretedMotionState> {
         self.get_minterp(host).interpreted_state()
     }
 
@@ -408,7 +408,7 @@ impl MovementManager {
     pub fn inq_raw_motion_state<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
-    ) -> Option<&RawMotionState> {
+    ) -> Option<RawMotionState> {
         self.get_minterp(host).raw_state()
     }
 

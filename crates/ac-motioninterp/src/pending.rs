@@ -81,7 +81,9 @@ enum Repr {
 }
 
 /// The interpreter's pending-motion queue (ACE `MotionInterp.PendingMotions`), head first,
-/// as [`MotionInterp::pending_motions`](crate::MotionInterp::pending_motions) shows it.
+/// as [`MotionInterp::pending_motions`](crate::MotionInterp::pending_motions) shows it (a copy
+/// since issue 15: the interpreter itself keeps the queue more compactly, one context id for
+/// its inline entries).
 ///
 /// Why not a `VecDeque`: a walking object holds two entries or fewer almost all the time, and a
 /// `VecDeque` costs a heap allocation of four entries (48 bytes) per object plus its 32-byte
@@ -151,6 +153,7 @@ impl PendingMotions {
 
     /// The head's motion and jump block, without building a node.
     #[inline]
+    #[cfg(test)] // the interpreter keeps its own queue (`interp::store`); this type only shows it
     pub(crate) fn front_parts(&self) -> Option<(u32, JumpBlock)> {
         match &self.0 {
             Repr::Inline(a) => {
@@ -205,6 +208,7 @@ impl PendingMotions {
 
     /// Drop the head entry; whether there was one.
     #[inline]
+    #[cfg(test)] // the interpreter keeps its own queue (`interp::store`); this type only shows it
     pub(crate) fn pop_front(&mut self) -> bool {
         match &mut self.0 {
             Repr::Inline(a) => {
@@ -221,6 +225,7 @@ impl PendingMotions {
 
     /// [`Self::pop_front`] of the heap form: back inline once it is empty.
     #[inline(never)]
+    #[cfg(test)] // the interpreter keeps its own queue (`interp::store`); this type only shows it
     fn pop_front_spilled(&mut self) -> bool {
         let Repr::Spilled(q) = &mut self.0 else {
             return false;
@@ -233,6 +238,7 @@ impl PendingMotions {
     }
 
     /// Remove every entry (the heap form, if any, is freed).
+    #[cfg(test)] // the interpreter keeps its own queue (`interp::store`); this type only shows it
     pub(crate) fn clear(&mut self) {
         self.0 = Repr::Inline(Inline::EMPTY);
     }

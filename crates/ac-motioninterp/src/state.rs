@@ -99,8 +99,129 @@ impl RawMotionState {
     /// Record motion `m` (ACE `ApplyMotion`): turns and sidesteps by explicit id, then
     /// SubState (except RunForward, which is never stored raw), Style (resets forward to
     /// Ready only when the style changes), Action (appended); anything else is ignored.
-    #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape: a failed inner test must not fall through
     pub fn apply_motion(&mut self, m: u32, p: &MovementParameters) {
+        let mut core = RawCore::of(self);
+        let action = core.apply_motion(m, p);
+        core.store(self);
+        if let Some(a) = action {
+            self.actions.push(a);
+        }
+    }
+
+    /// Forget motion `m` (ACE `RemoveMotion`): clears the matching axis.
+    pub fn remove_motion(&mut self, m: u32) {
+        let mut core = RawCore::of(self);
+        core.remove_motion(m);
+        core.store(self);
+    }
+
+    /// ACE `SetState`: adopt the 11 wire fields of a network raw motion state (`wire`'s
+    /// actions are ignored): style 0 becomes NonCombat, forward 0 becomes Ready, and any
+    /// speed of exactly 0 becomes 1.
+    pub fn set_state(&mut self, wire: &RawMotionState) {
+        let mut core = RawCore::of(self);
+        core.set_state(wire);
+        core.store(self);
+    }
+
+    /// Pop the oldest action and return its id, or 0 when there is none.
+    pub fn remove_action(&mut self) -> u32 {
+        self.actions.remove(0).map_or(0, |a| a.action)
+    }
+
+    /// Number of queued actions.
+    pub fn num_actions(&self) -> usize {
+        self.actions.len()
+    }
+}
+
+/// The fields of a [`RawMotionState`] without its action list, as the interpreter keeps them
+/// (the actions of both of its states live in one box, see `MotionInterp`). The public type's
+/// methods run on this one, so both behave alike by construction.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) struct RawCore {
+    pub(crate) current_hold_key: HoldKey,
+    pub(crate) current_style: u32,
+    pub(crate) forward_command: u32,
+    pub(crate) forward_hold_key: HoldKey,
+    pub(crate) forward_speed: f32,
+    pub(crate) sidestep_command: u32,
+    pub(crate) sidestep_hold_key: HoldKey,
+    pub(crate) sidestep_speed: f32,
+    pub(crate) turn_command: u32,
+    pub(crate) turn_hold_key: HoldKey,
+    pub(crate) turn_speed: f32,
+}
+
+impl Default for RawCore {
+    /// The fields of [`RawMotionState::default`].
+    fn default() -> Self {
+        RawCore::DEFAULT
+    }
+}
+
+impl RawCore {
+    /// ACE `InitDefaults` (the fields of [`RawMotionState::default`]).
+    pub(crate) const DEFAULT: RawCore = RawCore {
+        current_hold_key: HoldKey::None,
+        current_style: NON_COMBAT,
+        forward_command: READY,
+        forward_hold_key: HoldKey::Invalid,
+        forward_speed: 1.0,
+        sidestep_command: 0,
+        sidestep_hold_key: HoldKey::Invalid,
+        sidestep_speed: 1.0,
+        turn_command: 0,
+        turn_hold_key: HoldKey::Invalid,
+        turn_speed: 1.0,
+    };
+
+    /// The fields of `s` but its actions.
+    pub(crate) fn of(s: &RawMotionState) -> RawCore {
+        RawCore {
+            current_hold_key: s.current_hold_key,
+            current_style: s.current_style,
+            forward_command: s.forward_command,
+            forward_hold_key: s.forward_hold_key,
+            forward_speed: s.forward_speed,
+            sidestep_command: s.sidestep_command,
+            sidestep_hold_key: s.sidestep_hold_key,
+            sidestep_speed: s.sidestep_speed,
+            turn_command: s.turn_command,
+            turn_hold_key: s.turn_hold_key,
+            turn_speed: s.turn_speed,
+        }
+    }
+
+    /// Write these fields into `s` (its actions are left alone).
+    pub(crate) fn store(&self, s: &mut RawMotionState) {
+        s.current_hold_key = self.current_hold_key;
+        s.current_style = self.current_style;
+        s.forward_command = self.forward_command;
+        s.forward_hold_key = self.forward_hold_key;
+        s.forward_speed = self.forward_speed;
+        s.sidestep_command = self.sidestep_command;
+        s.sidestep_hold_key = self.sidestep_hold_key;
+        s.sidestep_speed = self.sidestep_speed;
+        s.turn_command = self.turn_command;
+        s.turn_hold_key = self.turn_hold_key;
+        s.turn_speed = self.turn_speed;
+    }
+
+    /// The public state of these fields with `actions`.
+    pub(crate) fn with_actions(&self, actions: ActionList) -> RawMotionState {
+        let mut s = RawMotionState {
+            actions,
+            ..RawMotionState::default()
+        };
+        self.store(&mut s);
+        s
+    }
+
+    /// [`RawMotionState::apply_motion`] on these fields; an Action is returned for the caller
+    /// to append to its list instead.
+    #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape: a failed inner test must not fall through
+    pub(crate) fn apply_motion(&mut self, m: u32, p: &MovementParameters) -> Option<ActionNode> {
         match m {
             TURN_RIGHT | TURN_LEFT => {
                 self.turn_command = m;
@@ -125,14 +246,15 @@ impl RawMotionState {
                     self.current_style = m;
                 }
             }
-            _ if is_action(m) => self.actions.push(ActionNode::from_params(m, p)),
+            _ if is_action(m) => return Some(ActionNode::from_params(m, p)),
             _ => {}
         }
+        None
     }
 
-    /// Forget motion `m` (ACE `RemoveMotion`): clears the matching axis.
+    /// [`RawMotionState::remove_motion`] on these fields.
     #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape
-    pub fn remove_motion(&mut self, m: u32) {
+    pub(crate) fn remove_motion(&mut self, m: u32) {
         match m {
             TURN_RIGHT | TURN_LEFT => self.turn_command = 0,
             SIDE_STEP_RIGHT | SIDE_STEP_LEFT => self.sidestep_command = 0,
@@ -151,10 +273,8 @@ impl RawMotionState {
         }
     }
 
-    /// ACE `SetState`: adopt the 11 wire fields of a network raw motion state (`wire`'s
-    /// actions are ignored): style 0 becomes NonCombat, forward 0 becomes Ready, and any
-    /// speed of exactly 0 becomes 1.
-    pub fn set_state(&mut self, wire: &RawMotionState) {
+    /// [`RawMotionState::set_state`] on these fields.
+    pub(crate) fn set_state(&mut self, wire: &RawMotionState) {
         let speed = |s: f32| if s == 0.0 { 1.0 } else { s };
         self.current_hold_key = wire.current_hold_key;
         self.current_style = if wire.current_style == 0 {
@@ -175,16 +295,6 @@ impl RawMotionState {
         self.turn_command = wire.turn_command;
         self.turn_hold_key = wire.turn_hold_key;
         self.turn_speed = speed(wire.turn_speed);
-    }
-
-    /// Pop the oldest action and return its id, or 0 when there is none.
-    pub fn remove_action(&mut self) -> u32 {
-        self.actions.remove(0).map_or(0, |a| a.action)
-    }
-
-    /// Number of queued actions.
-    pub fn num_actions(&self) -> usize {
-        self.actions.len()
     }
 }
 
@@ -232,6 +342,111 @@ impl InterpretedMotionState {
     /// cased, so an un-canonicalised TurnLeft/SideStepLeft lands in the forward slot, and a
     /// style always resets forward to Ready even when unchanged (quirk `left-variants-forward-slot`).
     pub fn apply_motion(&mut self, m: u32, p: &MovementParameters) {
+        let mut core = InterpCore::of(self);
+        let action = core.apply_motion(m, p);
+        core.store(self);
+        if let Some(a) = action {
+            self.actions.push(a);
+        }
+    }
+
+    /// Forget motion `m` (ACE `RemoveMotion`; the same special cases, quirk `left-variants-forward-slot`).
+    pub fn remove_motion(&mut self, m: u32) {
+        let mut core = InterpCore::of(self);
+        core.remove_motion(m);
+        core.store(self);
+    }
+
+    /// Copy the style and the three axes (not the actions) from `o` (ACE `copy_movement_from`).
+    pub fn copy_movement_from(&mut self, o: &InterpretedMotionState) {
+        InterpCore::of(o).store(self);
+    }
+
+    /// Number of queued actions (ACE `GetNumActions`; `DoMotion` caps it at 6).
+    pub fn num_actions(&self) -> usize {
+        self.actions.len()
+    }
+
+    /// Pop the oldest action and return its id, or 0 when there is none.
+    pub fn remove_action(&mut self) -> u32 {
+        self.actions.remove(0).map_or(0, |a| a.action)
+    }
+
+    /// Whether a sidestep or turn is active (forward is deliberately ignored, as in ACE).
+    pub fn has_commands(&self) -> bool {
+        self.sidestep_command != 0 || self.turn_command != 0
+    }
+}
+
+/// The fields of an [`InterpretedMotionState`] without its action list, as the interpreter
+/// keeps them (see [`RawCore`]). The public type's methods run on this one.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) struct InterpCore {
+    pub(crate) current_style: u32,
+    pub(crate) forward_command: u32,
+    pub(crate) forward_speed: f32,
+    pub(crate) sidestep_command: u32,
+    pub(crate) sidestep_speed: f32,
+    pub(crate) turn_command: u32,
+    pub(crate) turn_speed: f32,
+}
+
+impl Default for InterpCore {
+    /// The fields of [`InterpretedMotionState::default`].
+    fn default() -> Self {
+        InterpCore::DEFAULT
+    }
+}
+
+impl InterpCore {
+    /// NonCombat, Ready, no sidestep/turn, every speed 1.
+    pub(crate) const DEFAULT: InterpCore = InterpCore {
+        current_style: NON_COMBAT,
+        forward_command: READY,
+        forward_speed: 1.0,
+        sidestep_command: 0,
+        sidestep_speed: 1.0,
+        turn_command: 0,
+        turn_speed: 1.0,
+    };
+
+    /// The fields of `s` but its actions.
+    pub(crate) fn of(s: &InterpretedMotionState) -> InterpCore {
+        InterpCore {
+            current_style: s.current_style,
+            forward_command: s.forward_command,
+            forward_speed: s.forward_speed,
+            sidestep_command: s.sidestep_command,
+            sidestep_speed: s.sidestep_speed,
+            turn_command: s.turn_command,
+            turn_speed: s.turn_speed,
+        }
+    }
+
+    /// Write these fields into `s` (its actions are left alone).
+    pub(crate) fn store(&self, s: &mut InterpretedMotionState) {
+        s.current_style = self.current_style;
+        s.forward_command = self.forward_command;
+        s.forward_speed = self.forward_speed;
+        s.sidestep_command = self.sidestep_command;
+        s.sidestep_speed = self.sidestep_speed;
+        s.turn_command = self.turn_command;
+        s.turn_speed = self.turn_speed;
+    }
+
+    /// The public state of these fields with `actions`.
+    pub(crate) fn with_actions(&self, actions: ActionList) -> InterpretedMotionState {
+        let mut s = InterpretedMotionState {
+            actions,
+            ..InterpretedMotionState::default()
+        };
+        self.store(&mut s);
+        s
+    }
+
+    /// [`InterpretedMotionState::apply_motion`] on these fields; an Action is returned for the
+    /// caller to append to its list instead.
+    pub(crate) fn apply_motion(&mut self, m: u32, p: &MovementParameters) -> Option<ActionNode> {
         match m {
             TURN_RIGHT => {
                 self.turn_command = TURN_RIGHT;
@@ -249,14 +464,15 @@ impl InterpretedMotionState {
                 self.forward_command = READY;
                 self.current_style = m;
             }
-            _ if is_action(m) => self.actions.push(ActionNode::from_params(m, p)),
+            _ if is_action(m) => return Some(ActionNode::from_params(m, p)),
             _ => {}
         }
+        None
     }
 
-    /// Forget motion `m` (ACE `RemoveMotion`; the same special cases, quirk `left-variants-forward-slot`).
+    /// [`InterpretedMotionState::remove_motion`] on these fields.
     #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape
-    pub fn remove_motion(&mut self, m: u32) {
+    pub(crate) fn remove_motion(&mut self, m: u32) {
         match m {
             TURN_RIGHT => self.turn_command = 0,
             SIDE_STEP_RIGHT => self.sidestep_command = 0,
@@ -273,32 +489,6 @@ impl InterpretedMotionState {
             }
             _ => {}
         }
-    }
-
-    /// Copy the style and the three axes (not the actions) from `o` (ACE `copy_movement_from`).
-    pub fn copy_movement_from(&mut self, o: &InterpretedMotionState) {
-        self.current_style = o.current_style;
-        self.forward_command = o.forward_command;
-        self.forward_speed = o.forward_speed;
-        self.sidestep_command = o.sidestep_command;
-        self.sidestep_speed = o.sidestep_speed;
-        self.turn_command = o.turn_command;
-        self.turn_speed = o.turn_speed;
-    }
-
-    /// Number of queued actions (ACE `GetNumActions`; `DoMotion` caps it at 6).
-    pub fn num_actions(&self) -> usize {
-        self.actions.len()
-    }
-
-    /// Pop the oldest action and return its id, or 0 when there is none.
-    pub fn remove_action(&mut self) -> u32 {
-        self.actions.remove(0).map_or(0, |a| a.action)
-    }
-
-    /// Whether a sidestep or turn is active (forward is deliberately ignored, as in ACE).
-    pub fn has_commands(&self) -> bool {
-        self.sidestep_command != 0 || self.turn_command != 0
     }
 }
 

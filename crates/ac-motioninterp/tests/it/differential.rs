@@ -580,9 +580,9 @@ const MOTIONS: [u32; 20] = [
 ];
 
 fn compare(step: usize, mi: &MotionInterp, a: &Ace, h1: &RecordingHost, h2: &RecordingHost) {
-    assert_eq!(mi.raw_state().unwrap(), &a.raw, "raw state at op {step}");
+    assert_eq!(&mi.raw_state().unwrap(), &a.raw, "raw state at op {step}");
     assert_eq!(
-        mi.interpreted_state().unwrap(),
+        &mi.interpreted_state().unwrap(),
         &a.st,
         "interpreted state at op {step}"
     );

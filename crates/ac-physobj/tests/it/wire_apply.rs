@@ -90,7 +90,7 @@ fn echo_through_the_world(name: &str) -> (usize, usize) {
         let mi = world[player].movement_interpreter().expect("interpreter");
         let state = mi.interpreted_state().expect("default state entered");
         let long_jump = m.contact.contains(ContactFlags::STANDING_LONG_JUMP);
-        if agrees_with_echo(state, echo, long_jump) {
+        if agrees_with_echo(&state, echo, long_jump) {
             agreed += 1;
         } else {
             eprintln!(

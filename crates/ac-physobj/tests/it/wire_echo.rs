@@ -95,7 +95,7 @@ fn replay_session(name: &str) -> (usize, usize) {
         };
         checked += 1;
         let state = mi.interpreted_state().unwrap();
-        let same = agrees_with_echo(state, (echo, flags), long_jump);
+        let same = agrees_with_echo(&state, (echo, flags), long_jump);
         if same {
             agreed += 1;
         } else {
