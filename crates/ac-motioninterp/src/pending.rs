@@ -11,11 +11,12 @@ use crate::interp::MotionNode;
 /// `YouCantJumpFromThisPosition` (ACE's `add_to_queue` callers pass `motion_allows_jump`'s
 /// answer, that constant, or `None`), so one bit keeps it exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub(crate) enum JumpBlock {
     /// `WeenieError::None`: the entry does not block a jump.
-    Allowed,
+    Allowed = 0,
     /// `WeenieError::YouCantJumpFromThisPosition`.
-    Blocked,
+    Blocked = 1,
 }
 
 impl JumpBlock {

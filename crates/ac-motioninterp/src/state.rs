@@ -26,7 +26,7 @@ pub struct ActionNode {
 }
 
 impl ActionNode {
-    fn from_params(action: u32, p: &MovementParameters) -> ActionNode {
+    pub(crate) fn from_params(action: u32, p: &MovementParameters) -> ActionNode {
         ActionNode {
             action,
             speed: p.speed,
@@ -103,8 +103,8 @@ impl RawMotionState {
         let mut core = RawCore::of(self);
         let action = core.apply_motion(m, p);
         core.store(self);
-        if let Some(a) = action {
-            self.actions.push(a);
+        if action {
+            self.actions.push(ActionNode::from_params(m, p));
         }
     }
 
@@ -218,10 +218,11 @@ impl RawCore {
         s
     }
 
-    /// [`RawMotionState::apply_motion`] on these fields; an Action is returned for the caller
-    /// to append to its list instead.
+    /// [`RawMotionState::apply_motion`] on these fields; `true` for an Action, which the caller
+    /// appends to its list (`ActionNode::from_params(m, p)`).
     #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape: a failed inner test must not fall through
-    pub(crate) fn apply_motion(&mut self, m: u32, p: &MovementParameters) -> Option<ActionNode> {
+    #[inline]
+    pub(crate) fn apply_motion(&mut self, m: u32, p: &MovementParameters) -> bool {
         match m {
             TURN_RIGHT | TURN_LEFT => {
                 self.turn_command = m;
@@ -246,10 +247,10 @@ impl RawCore {
                     self.current_style = m;
                 }
             }
-            _ if is_action(m) => return Some(ActionNode::from_params(m, p)),
+            _ if is_action(m) => return true,
             _ => {}
         }
-        None
+        false
     }
 
     /// [`RawMotionState::remove_motion`] on these fields.
@@ -345,8 +346,8 @@ impl InterpretedMotionState {
         let mut core = InterpCore::of(self);
         let action = core.apply_motion(m, p);
         core.store(self);
-        if let Some(a) = action {
-            self.actions.push(a);
+        if action {
+            self.actions.push(ActionNode::from_params(m, p));
         }
     }
 
@@ -444,9 +445,10 @@ impl InterpCore {
         s
     }
 
-    /// [`InterpretedMotionState::apply_motion`] on these fields; an Action is returned for the
-    /// caller to append to its list instead.
-    pub(crate) fn apply_motion(&mut self, m: u32, p: &MovementParameters) -> Option<ActionNode> {
+    /// [`InterpretedMotionState::apply_motion`] on these fields; `true` for an Action, which
+    /// the caller appends to its list (`ActionNode::from_params(m, p)`).
+    #[inline]
+    pub(crate) fn apply_motion(&mut self, m: u32, p: &MovementParameters) -> bool {
         match m {
             TURN_RIGHT => {
                 self.turn_command = TURN_RIGHT;
@@ -464,10 +466,10 @@ impl InterpCore {
                 self.forward_command = READY;
                 self.current_style = m;
             }
-            _ if is_action(m) => return Some(ActionNode::from_params(m, p)),
+            _ if is_action(m) => return true,
             _ => {}
         }
-        None
+        false
     }
 
     /// [`InterpretedMotionState::remove_motion`] on these fields.

@@ -70,8 +70,9 @@ impl RingMeta {
     }
 }
 
-// The inline length fits its three bits and the blocks their four.
-const _: () = assert!(INLINE <= 4);
+// The inline length fits its three bits and the blocks their four; the pop's shift is written
+// for four slots.
+const _: () = assert!(INLINE == 4);
 
 /// The rare part of an interpreter, boxed: the action lists of its raw and interpreted
 /// states (oldest first) and, while it is spilled, its whole pending queue.
@@ -132,17 +133,16 @@ impl MotionInterp {
     /// the inline ones, else (and from then on until the queue empties) in the box.
     #[inline]
     pub(super) fn pending_push(&mut self, context_id: i32, motion: u32, block: JumpBlock) {
-        let meta = self.ring_meta;
-        let len = meta.len();
-        if !meta.spilled() && len < INLINE && (len == 0 || context_id == self.ring.context_id) {
-            self.ring.motion[len] = motion;
+        let meta = self.ring_meta.0;
+        // Not spilled and fewer than four inline: the byte is below 0x40 exactly then (the
+        // length is at most four, in bits 4..7, and bit 7 is the spill).
+        if meta < (INLINE as u8) << RingMeta::LEN_SHIFT
+            && (meta & RingMeta::LEN == 0 || context_id == self.ring.context_id)
+        {
+            let len = usize::from(meta >> RingMeta::LEN_SHIFT);
+            self.ring.motion[len & (INLINE - 1)] = motion;
             self.ring.context_id = context_id;
-            let bit = if block == JumpBlock::Blocked {
-                1 << len
-            } else {
-                0
-            };
-            self.ring_meta = RingMeta((meta.0 + (1 << RingMeta::LEN_SHIFT)) | bit);
+            self.ring_meta = RingMeta((meta + (1 << RingMeta::LEN_SHIFT)) | ((block as u8) << len));
             return;
         }
         self.pending_push_spilled(MotionNode {
@@ -176,17 +176,20 @@ impl MotionInterp {
     /// Drop the head entry; whether there was one.
     #[inline]
     pub(super) fn pending_pop(&mut self) -> bool {
-        let meta = self.ring_meta;
-        if meta.spilled() {
+        let meta = self.ring_meta.0;
+        if meta & RingMeta::SPILLED != 0 {
             return self.pending_pop_spilled();
         }
-        let len = meta.len();
-        if len == 0 {
+        if meta & RingMeta::LEN == 0 {
             return false;
         }
-        self.ring.motion.copy_within(1.., 0);
-        let blocks = (meta.0 & RingMeta::BLOCKS) >> 1;
-        self.ring_meta = RingMeta((((len - 1) as u8) << RingMeta::LEN_SHIFT) | blocks);
+        // Shift down; the slot past the new length is never read.
+        let m = self.ring.motion;
+        self.ring.motion = [m[1], m[2], m[3], m[3]];
+        self.ring_meta = RingMeta(
+            ((meta & RingMeta::LEN) - (1 << RingMeta::LEN_SHIFT))
+                | ((meta & RingMeta::BLOCKS) >> 1),
+        );
         true
     }
 
@@ -264,6 +267,8 @@ impl MotionInterp {
     }
 
     /// Append an action to the raw state's list.
+    #[cold]
+    #[inline(never)]
     fn push_raw_action(&mut self, a: ActionNode) {
         self.cold
             .get_or_insert_with(Box::default)
@@ -272,6 +277,8 @@ impl MotionInterp {
     }
 
     /// Append an action to the interpreted state's list.
+    #[cold]
+    #[inline(never)]
     fn push_interp_action(&mut self, a: ActionNode) {
         self.cold
             .get_or_insert_with(Box::default)
@@ -309,16 +316,18 @@ impl MotionInterp {
     }
 
     /// `RawMotionState::apply_motion` on the raw state.
+    #[inline]
     pub(super) fn raw_apply_motion(&mut self, m: u32, p: &crate::params::MovementParameters) {
-        if let Some(a) = self.raw.apply_motion(m, p) {
-            self.push_raw_action(a);
+        if self.raw.apply_motion(m, p) {
+            self.push_raw_action(ActionNode::from_params(m, p));
         }
     }
 
     /// `InterpretedMotionState::apply_motion` on the interpreted state.
+    #[inline]
     pub(super) fn interp_apply_motion(&mut self, m: u32, p: &crate::params::MovementParameters) {
-        if let Some(a) = self.interp.apply_motion(m, p) {
-            self.push_interp_action(a);
+        if self.interp.apply_motion(m, p) {
+            self.push_interp_action(ActionNode::from_params(m, p));
         }
     }
 
