@@ -238,12 +238,10 @@ impl MotionInterp {
         host.set_animating(true);
     }
 
-    /// Replay completions the host collected, in ACE's order (see [`MotionHost`]).
+    /// Replay completions the host collected, in ACE's order (see [`MotionHost`]). The
+    /// callers test for none first (the common poll), so that case costs no call.
+    #[inline(never)]
     fn replay<H: MotionHost + ?Sized>(&mut self, host: &mut H, done: Vec<MotionCompletion>) {
-        if done.is_empty() {
-            // The common poll: nothing completed (and nothing allocated to free).
-            return;
-        }
         for c in done {
             host.motion_done_event(c.motion, c.success);
             // Before the default state ACE would crash here; the completion is just dropped.
@@ -255,13 +253,17 @@ impl MotionInterp {
     fn remove_link_animations<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
         let mut done = Vec::new();
         host.remove_link_animations(&mut done);
-        self.replay(host, done);
+        if !done.is_empty() {
+            self.replay(host, done);
+        }
     }
 
     fn check_for_completed_motions<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
         let mut done = Vec::new();
         host.check_for_completed_motions(&mut done);
-        self.replay(host, done);
+        if !done.is_empty() {
+            self.replay(host, done);
+        }
     }
 
     // ----- entry points ----------------------------------------------------------------
@@ -1184,6 +1186,18 @@ impl MotionInterp {
         _success: bool,
     ) -> Result<(), MotionInterpError> {
         self.ensure()?;
+        if self.pending_pop_inline_non_action() {
+            host.set_animating(!self.pending_is_empty());
+            return Ok(());
+        }
+        self.motion_done_general(host);
+        Ok(())
+    }
+
+    /// [`Self::motion_done`] past its common case (see `pending_pop_inline_non_action`): a
+    /// spilled queue, an Action head or an empty queue.
+    #[inline(never)]
+    fn motion_done_general<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
         if let Some((motion, _)) = self.pending_front() {
             if is_action(motion) {
                 host.unstick_from_object_from(self);
@@ -1194,7 +1208,6 @@ impl MotionInterp {
                 host.set_animating(!self.pending_is_empty());
             }
         }
-        Ok(())
     }
 
     /// `enter_default_state`: fresh raw/interpreted states, the table's default state, a

@@ -105,19 +105,27 @@ impl InterpSlot {
 
     /// `get_minterp()`: the interpreter, created with these rules and put in its default state
     /// first if missing.
+    #[inline]
     pub(crate) fn get_or_create<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
     ) -> &mut MotionInterp {
-        if let InterpSlot::Empty(rules) = self {
-            let mut mi = MotionInterp::with_shared_rules(rules.clone());
-            mi.enter_default_state(host);
-            *self = InterpSlot::Filled(mi);
+        if let InterpSlot::Empty(_) = self {
+            self.create(host);
         }
         match self {
             InterpSlot::Filled(mi) => mi,
             InterpSlot::Empty(_) => unreachable!("filled above"),
         }
+    }
+
+    /// [`Self::get_or_create`]'s creation, once per interpreter (kept out of line).
+    #[cold]
+    #[inline(never)]
+    fn create<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
+        let mut mi = MotionInterp::with_shared_rules(self.rules().clone());
+        mi.enter_default_state(host);
+        *self = InterpSlot::Filled(mi);
     }
 }
 

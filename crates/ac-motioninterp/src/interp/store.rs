@@ -193,6 +193,22 @@ impl MotionInterp {
         true
     }
 
+    /// `MotionDone`'s common case: an inline head that is not an Action is popped (true);
+    /// anything else is left for the general path (false, nothing changed). Exact: for such a
+    /// head the general path makes no host call before its pop (only an Action head unsticks
+    /// and removes actions), and this pop is [`Self::pending_pop`]'s inline branch.
+    #[inline]
+    pub(super) fn pending_pop_inline_non_action(&mut self) -> bool {
+        let meta = self.ring_meta.0;
+        if meta & RingMeta::SPILLED != 0
+            || meta & RingMeta::LEN == 0
+            || ac_motiontable::command::is_action(self.ring.motion[0])
+        {
+            return false;
+        }
+        self.pending_pop()
+    }
+
     /// [`Self::pending_pop`] of a spilled queue: back inline once it is empty.
     #[inline(never)]
     fn pending_pop_spilled(&mut self) -> bool {
@@ -472,6 +488,53 @@ mod tests {
                 check(&mi, &model, &raw, &interp);
                 let copy = mi.clone();
                 check(&copy, &model, &raw, &interp);
+            }
+        }
+    }
+
+    /// A motion id: an Action now and then (so the general path unsticks), else a substate.
+    fn motion_id() -> impl Strategy<Value = u32> {
+        prop_oneof![
+            3 => Just(ac_motiontable::motion::WALK_FORWARD),
+            2 => Just(ac_motiontable::motion::READY),
+            1 => Just(0x1000_0051u32),
+            1 => any::<u32>(),
+        ]
+    }
+
+    proptest! {
+        /// `MotionDone` through its common-case pop against the general path alone, over
+        /// queues inline and spilled, Action heads, empty queues, with actions queued.
+        #[test]
+        fn motion_done_fast_path_is_the_general_path(
+            pushes in proptest::collection::vec((prop_oneof![3 => Just(0i32), 1 => -1i32..2], motion_id(), any::<bool>()), 0..7),
+            actions in proptest::collection::vec(any::<u32>(), 0..3),
+            dones in 1usize..8,
+        ) {
+            let mut a = MotionInterp::new(Rules::default());
+            let mut ha = crate::testing::RecordingHost::default();
+            a.enter_default_state(&mut ha);
+            a.pending_clear();
+            for (c, m, b) in pushes {
+                let block = if b { JumpBlock::Blocked } else { JumpBlock::Allowed };
+                a.pending_push(c, m, block);
+            }
+            for x in actions {
+                a.push_raw_action(node(x));
+                a.push_interp_action(node(x));
+            }
+            let mut b = a.clone();
+            let mut hb = ha.clone();
+            ha.events.clear();
+            hb.events.clear();
+            for _ in 0..dones {
+                a.motion_done(&mut ha, true).unwrap();
+                b.motion_done_general(&mut hb);
+                prop_assert!(a.pending_iter().eq(b.pending_iter()));
+                prop_assert_eq!(a.raw_actions(), b.raw_actions());
+                prop_assert_eq!(a.interp_actions(), b.interp_actions());
+                prop_assert_eq!(&ha.events, &hb.events);
+                prop_assert_eq!(ha.animating, hb.animating);
             }
         }
     }
