@@ -111,6 +111,7 @@ impl Default for MotionInterp {
     }
 }
 
+#[inline]
 fn weenie_is_non_creature(w: Option<&dyn Weenie>) -> bool {
     w.is_some_and(|w| !w.is_creature())
 }
@@ -118,6 +119,7 @@ fn weenie_is_non_creature(w: Option<&dyn Weenie>) -> bool {
 /// A motion request's answer at the public boundary: a refusal is an `Err`, and using the
 /// interpreter before `enter_default_state` (which ACE does not survive) is refused with
 /// `NoMotionInterpreter` before anything runs.
+#[inline]
 fn flatten(r: Result<WeenieError, MotionInterpError>) -> Result<(), WeenieError> {
     match r {
         Ok(e) => e.into_result(),
@@ -217,6 +219,7 @@ impl MotionInterp {
         Ok(self.interp.current_style)
     }
 
+    #[inline]
     fn ensure(&self) -> Result<(), MotionInterpError> {
         if self.has_state {
             Ok(())
@@ -869,6 +872,7 @@ impl MotionInterp {
     }
 
     /// [`Self::motion_allows_jump`] as the queue stores it.
+    #[inline]
     fn jump_block(&self, m: u32) -> JumpBlock {
         if self.rules.motion_allows_jump(m) {
             JumpBlock::Allowed
