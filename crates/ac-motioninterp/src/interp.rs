@@ -19,7 +19,7 @@ use crate::error::{MotionInterpError, WeenieError};
 use crate::host::{MotionCompletion, MotionHost, Weenie};
 use crate::params::{HoldKey, MovementParameters, MovementStruct, MovementType};
 use crate::pending::{JumpBlock, PendingMotions};
-use crate::state::{InterpCore, InterpretedMotionState, RawCore, RawMotionState};
+use crate::state::{HoldKeys, InterpCore, InterpretedMotionState, RawCore, RawMotionState};
 use store::{Cold, RingMeta, RingSlots};
 
 /// ACE `BackwardsFactor` (f32 0x3F266666): WalkBackwards → WalkForward × −0.65.
@@ -65,24 +65,27 @@ pub struct MotionNode {
 ///
 /// [`enter_default_state`]: MotionInterp::enter_default_state
 ///
-/// 112 bytes: the two states are kept without their action lists, and the actions, a pending
-/// queue longer than four or of mixed context ids, live in one box created by their first use
-/// (see the `store` module); the accessors show the same states and queue.
+/// 104 bytes: the two states are kept without their action lists (the raw hold keys in one
+/// byte), and the actions, a pending queue longer than four or of mixed context ids, and a
+/// non-zero `ServerActionStamp` live in one box created by their first use (see the `store`
+/// module); the accessors show the same states, queue and stamp.
 #[derive(Clone)]
 pub struct MotionInterp {
     rules: SharedRules,
     /// Both states' actions and a spilled pending queue; `None` while all are empty.
     cold: Option<Box<Cold>>,
     raw: RawCore,
+    /// The raw state's hold keys.
+    raw_keys: HoldKeys,
     interp: InterpCore,
     /// The inline pending motions (see [`RingMeta`] for their length and jump blocks).
     ring: RingSlots,
     ring_meta: RingMeta,
+    /// `Initted`, which is also "the states and the queue exist": both are set by
+    /// `enter_default_state` and nothing clears them.
     initted: bool,
-    has_state: bool,
     standing_long_jump: bool,
     jump_extent: f32,
-    server_action_stamp: i32,
     my_run_rate: f32,
 }
 
@@ -93,13 +96,13 @@ impl std::fmt::Debug for MotionInterp {
         f.debug_struct("MotionInterp")
             .field("rules", &self.rules)
             .field("initted", &self.initted)
-            .field("has_state", &self.has_state)
+            .field("has_state", &self.initted)
             .field("raw", &self.raw_snapshot())
             .field("interp", &self.interp_snapshot())
             .field("pending", &self.pending_snapshot())
             .field("standing_long_jump", &self.standing_long_jump)
             .field("jump_extent", &self.jump_extent)
-            .field("server_action_stamp", &self.server_action_stamp)
+            .field("server_action_stamp", &self.server_action_stamp())
             .field("my_run_rate", &self.my_run_rate)
             .finish()
     }
@@ -143,15 +146,14 @@ impl MotionInterp {
         MotionInterp {
             rules,
             initted: false,
-            has_state: false,
             cold: None,
             raw: RawCore::DEFAULT,
+            raw_keys: HoldKeys::DEFAULT,
             interp: InterpCore::DEFAULT,
             ring: RingSlots::EMPTY,
             ring_meta: RingMeta::EMPTY,
             standing_long_jump: false,
             jump_extent: 0.0,
-            server_action_stamp: 0,
             my_run_rate: 1.0,
         }
     }
@@ -189,29 +191,29 @@ impl MotionInterp {
     }
     /// `ServerActionStamp`: newest action stamp replayed by `move_to_interpreted_state`.
     pub fn server_action_stamp(&self) -> i32 {
-        self.server_action_stamp
+        self.stamp()
     }
     /// The raw state, once `enter_default_state` created it. A copy (since issue 15 the
     /// interpreter keeps its states in a compact form; this was a reference before): its
     /// actions are copied too, the only allocation, and only when there are any.
     pub fn raw_state(&self) -> Option<RawMotionState> {
-        self.has_state.then(|| self.raw_snapshot())
+        self.initted.then(|| self.raw_snapshot())
     }
     /// The interpreted state, once `enter_default_state` created it. A copy, as
     /// [`Self::raw_state`].
     pub fn interpreted_state(&self) -> Option<InterpretedMotionState> {
-        self.has_state.then(|| self.interp_snapshot())
+        self.initted.then(|| self.interp_snapshot())
     }
     /// The pending-motion queue (head first), once `enter_default_state` created it. A copy
     /// (since issue 15; a reference before), which allocates only while more than four
     /// motions, or motions of differing context ids, are pending. It reads by value: `len`,
     /// `iter`, `front`, `back`, `get`.
     pub fn pending_motions(&self) -> Option<PendingMotions> {
-        self.has_state.then(|| self.pending_snapshot())
+        self.initted.then(|| self.pending_snapshot())
     }
     /// `motions_pending()`: whether the queue is non-empty (false before the default state).
     pub fn motions_pending(&self) -> bool {
-        self.has_state && !self.pending_is_empty()
+        self.initted && !self.pending_is_empty()
     }
     /// `InqStyle()`: the interpreted stance.
     pub fn inq_style(&self) -> Result<u32, MotionInterpError> {
@@ -221,7 +223,7 @@ impl MotionInterp {
 
     #[inline]
     fn ensure(&self) -> Result<(), MotionInterpError> {
-        if self.has_state {
+        if self.initted {
             Ok(())
         } else {
             Err(MotionInterpError::NotInitialized)
@@ -636,7 +638,7 @@ impl MotionInterp {
             *speed *= SIDESTEP_FACTOR * (WALK_ANIM_SPEED / SIDESTEP_ANIM_SPEED);
         }
         let hold = if hold_key == HoldKey::Invalid {
-            self.raw.current_hold_key
+            self.raw_keys.current()
         } else {
             hold_key
         };
@@ -748,17 +750,17 @@ impl MotionInterp {
             (
                 self.raw.forward_command,
                 self.raw.forward_speed,
-                self.raw.forward_hold_key,
+                self.raw_keys.get(HoldKeys::FORWARD),
             ),
             (
                 self.raw.sidestep_command,
                 self.raw.sidestep_speed,
-                self.raw.sidestep_hold_key,
+                self.raw_keys.get(HoldKeys::SIDESTEP),
             ),
             (
                 self.raw.turn_command,
                 self.raw.turn_speed,
-                self.raw.turn_hold_key,
+                self.raw_keys.get(HoldKeys::TURN),
             ),
         ];
         let mut out = [(0u32, 0f32); 3];
@@ -1221,12 +1223,13 @@ impl MotionInterp {
     pub fn enter_default_state<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
         self.reset_states();
         host.initialize_motion_tables();
-        if !(self.rules.default_state_keeps_queue && self.has_state) {
+        if !(self.rules.default_state_keeps_queue && self.initted) {
             self.pending_clear();
         }
-        self.has_state = true;
-        self.add_to_queue(host, 0, READY, JumpBlock::Allowed);
+        // ACE creates the states here and sets `Initted` after queueing the Ready below;
+        // nothing between reads either, so one flag stands for both.
         self.initted = true;
+        self.add_to_queue(host, 0, READY, JumpBlock::Allowed);
         // Cannot fail: the state exists now.
         let _ = self.leave_ground(host);
     }
@@ -1255,17 +1258,17 @@ impl MotionInterp {
         key: HoldKey,
         cancel_moveto: bool,
     ) {
-        if key == self.raw.current_hold_key {
+        if key == self.raw_keys.current() {
             return;
         }
         match key {
-            HoldKey::None if self.raw.current_hold_key == HoldKey::Run => {
-                self.raw.current_hold_key = HoldKey::None;
+            HoldKey::None if self.raw_keys.current() == HoldKey::Run => {
+                self.raw_keys.set(HoldKeys::CURRENT, HoldKey::None);
                 self.apply_current_movement(host, cancel_moveto, true);
             }
             // Retail also handles Run (quirk `hold-key-run`); ACE ignores it.
             HoldKey::Run if self.rules.hold_key_run_applies => {
-                self.raw.current_hold_key = HoldKey::Run;
+                self.raw_keys.set(HoldKeys::CURRENT, HoldKey::Run);
                 self.apply_current_movement(host, cancel_moveto, true);
             }
             _ => {}
@@ -1294,12 +1297,13 @@ impl MotionInterp {
         cancel_moveto: bool,
     ) -> Result<(), MotionInterpError> {
         self.ensure()?;
-        if (val == 0) != (self.raw.current_hold_key != HoldKey::Run) {
-            self.raw.current_hold_key = if val != 0 {
+        if (val == 0) != (self.raw_keys.current() != HoldKey::Run) {
+            let key = if val != 0 {
                 HoldKey::Run
             } else {
                 HoldKey::None
             };
+            self.raw_keys.set(HoldKeys::CURRENT, key);
             self.apply_current_movement(host, cancel_moveto, true);
         }
         Ok(())
@@ -1356,7 +1360,7 @@ impl MotionInterp {
         };
         for a in &s.actions {
             let cur = a.stamp & 0x7FFF;
-            let srv = self.server_action_stamp & server_mask;
+            let srv = self.stamp() & server_mask;
             let newer = if (cur.wrapping_sub(srv)).unsigned_abs() <= 0x3FFF {
                 srv < cur
             } else {
@@ -1372,7 +1376,7 @@ impl MotionInterp {
                 w.is_some_and(|w| w.is_creature()) || a.autonomous
             };
             if replay {
-                self.server_action_stamp = a.stamp;
+                self.set_stamp(a.stamp);
                 p.speed = a.speed;
                 p.set_autonomous(a.autonomous);
                 let _ = self.do_interpreted_inner(host, a.action, &p);

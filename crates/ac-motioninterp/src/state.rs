@@ -100,9 +100,9 @@ impl RawMotionState {
     /// SubState (except RunForward, which is never stored raw), Style (resets forward to
     /// Ready only when the style changes), Action (appended); anything else is ignored.
     pub fn apply_motion(&mut self, m: u32, p: &MovementParameters) {
-        let mut core = RawCore::of(self);
-        let action = core.apply_motion(m, p);
-        core.store(self);
+        let (mut core, mut keys) = RawCore::of(self);
+        let action = core.apply_motion(&mut keys, m, p);
+        core.store(keys, self);
         if action {
             self.actions.push(ActionNode::from_params(m, p));
         }
@@ -110,18 +110,18 @@ impl RawMotionState {
 
     /// Forget motion `m` (ACE `RemoveMotion`): clears the matching axis.
     pub fn remove_motion(&mut self, m: u32) {
-        let mut core = RawCore::of(self);
+        let (mut core, keys) = RawCore::of(self);
         core.remove_motion(m);
-        core.store(self);
+        core.store(keys, self);
     }
 
     /// ACE `SetState`: adopt the 11 wire fields of a network raw motion state (`wire`'s
     /// actions are ignored): style 0 becomes NonCombat, forward 0 becomes Ready, and any
     /// speed of exactly 0 becomes 1.
     pub fn set_state(&mut self, wire: &RawMotionState) {
-        let mut core = RawCore::of(self);
-        core.set_state(wire);
-        core.store(self);
+        let (mut core, mut keys) = RawCore::of(self);
+        core.set_state(&mut keys, wire);
+        core.store(keys, self);
     }
 
     /// Pop the oldest action and return its id, or 0 when there is none.
@@ -135,21 +135,59 @@ impl RawMotionState {
     }
 }
 
-/// The fields of a [`RawMotionState`] without its action list, as the interpreter keeps them
-/// (the actions of both of its states live in one box, see `MotionInterp`). The public type's
-/// methods run on this one, so both behave alike by construction.
+/// The four hold keys of a raw state in one byte, two bits each: a [`HoldKey`]'s code (0, 1
+/// or 2; 3 is never stored, so every key reads back as it was written).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HoldKeys(u8);
+
+impl HoldKeys {
+    /// The bit offset of the current hold key.
+    pub(crate) const CURRENT: u32 = 0;
+    /// The bit offset of the forward axis' hold key.
+    pub(crate) const FORWARD: u32 = 2;
+    /// The bit offset of the sidestep axis' hold key.
+    pub(crate) const SIDESTEP: u32 = 4;
+    /// The bit offset of the turn axis' hold key.
+    pub(crate) const TURN: u32 = 6;
+
+    /// `InitDefaults`: current `None`, every axis `Invalid`.
+    pub(crate) const DEFAULT: HoldKeys = HoldKeys((HoldKey::None as u8) << Self::CURRENT);
+
+    /// The key at bit offset `at`.
+    #[inline]
+    pub(crate) fn get(self, at: u32) -> HoldKey {
+        match (self.0 >> at) & 3 {
+            0 => HoldKey::Invalid,
+            1 => HoldKey::None,
+            _ => HoldKey::Run,
+        }
+    }
+
+    /// Store `key` at bit offset `at`.
+    #[inline]
+    pub(crate) fn set(&mut self, at: u32, key: HoldKey) {
+        self.0 = (self.0 & !(3 << at)) | ((key as u8) << at);
+    }
+
+    /// The current hold key.
+    #[inline]
+    pub(crate) fn current(self) -> HoldKey {
+        self.get(Self::CURRENT)
+    }
+}
+
+/// The fields of a [`RawMotionState`] without its action list and hold keys ([`HoldKeys`]), as
+/// the interpreter keeps them (the actions of both of its states live in one box, see
+/// `MotionInterp`). The public type's methods run on this one, so both behave alike by
+/// construction.
 #[derive(Clone, Copy, PartialEq)]
 pub(crate) struct RawCore {
-    pub(crate) current_hold_key: HoldKey,
     pub(crate) current_style: u32,
     pub(crate) forward_command: u32,
-    pub(crate) forward_hold_key: HoldKey,
     pub(crate) forward_speed: f32,
     pub(crate) sidestep_command: u32,
-    pub(crate) sidestep_hold_key: HoldKey,
     pub(crate) sidestep_speed: f32,
     pub(crate) turn_command: u32,
-    pub(crate) turn_hold_key: HoldKey,
     pub(crate) turn_speed: f32,
 }
 
@@ -163,58 +201,56 @@ impl Default for RawCore {
 impl RawCore {
     /// ACE `InitDefaults` (the fields of [`RawMotionState::default`]).
     pub(crate) const DEFAULT: RawCore = RawCore {
-        current_hold_key: HoldKey::None,
         current_style: NON_COMBAT,
         forward_command: READY,
-        forward_hold_key: HoldKey::Invalid,
         forward_speed: 1.0,
         sidestep_command: 0,
-        sidestep_hold_key: HoldKey::Invalid,
         sidestep_speed: 1.0,
         turn_command: 0,
-        turn_hold_key: HoldKey::Invalid,
         turn_speed: 1.0,
     };
 
-    /// The fields of `s` but its actions.
-    pub(crate) fn of(s: &RawMotionState) -> RawCore {
-        RawCore {
-            current_hold_key: s.current_hold_key,
+    /// The fields of `s` but its actions, and its hold keys.
+    pub(crate) fn of(s: &RawMotionState) -> (RawCore, HoldKeys) {
+        let mut keys = HoldKeys::DEFAULT;
+        keys.set(HoldKeys::CURRENT, s.current_hold_key);
+        keys.set(HoldKeys::FORWARD, s.forward_hold_key);
+        keys.set(HoldKeys::SIDESTEP, s.sidestep_hold_key);
+        keys.set(HoldKeys::TURN, s.turn_hold_key);
+        let core = RawCore {
             current_style: s.current_style,
             forward_command: s.forward_command,
-            forward_hold_key: s.forward_hold_key,
             forward_speed: s.forward_speed,
             sidestep_command: s.sidestep_command,
-            sidestep_hold_key: s.sidestep_hold_key,
             sidestep_speed: s.sidestep_speed,
             turn_command: s.turn_command,
-            turn_hold_key: s.turn_hold_key,
             turn_speed: s.turn_speed,
-        }
+        };
+        (core, keys)
     }
 
-    /// Write these fields into `s` (its actions are left alone).
-    pub(crate) fn store(&self, s: &mut RawMotionState) {
-        s.current_hold_key = self.current_hold_key;
+    /// Write these fields and `keys` into `s` (its actions are left alone).
+    pub(crate) fn store(&self, keys: HoldKeys, s: &mut RawMotionState) {
+        s.current_hold_key = keys.get(HoldKeys::CURRENT);
         s.current_style = self.current_style;
         s.forward_command = self.forward_command;
-        s.forward_hold_key = self.forward_hold_key;
+        s.forward_hold_key = keys.get(HoldKeys::FORWARD);
         s.forward_speed = self.forward_speed;
         s.sidestep_command = self.sidestep_command;
-        s.sidestep_hold_key = self.sidestep_hold_key;
+        s.sidestep_hold_key = keys.get(HoldKeys::SIDESTEP);
         s.sidestep_speed = self.sidestep_speed;
         s.turn_command = self.turn_command;
-        s.turn_hold_key = self.turn_hold_key;
+        s.turn_hold_key = keys.get(HoldKeys::TURN);
         s.turn_speed = self.turn_speed;
     }
 
-    /// The public state of these fields with `actions`.
-    pub(crate) fn with_actions(&self, actions: ActionList) -> RawMotionState {
+    /// The public state of these fields and `keys` with `actions`.
+    pub(crate) fn with_actions(&self, keys: HoldKeys, actions: ActionList) -> RawMotionState {
         let mut s = RawMotionState {
             actions,
             ..RawMotionState::default()
         };
-        self.store(&mut s);
+        self.store(keys, &mut s);
         s
     }
 
@@ -222,22 +258,27 @@ impl RawCore {
     /// appends to its list (`ActionNode::from_params(m, p)`).
     #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape: a failed inner test must not fall through
     #[inline]
-    pub(crate) fn apply_motion(&mut self, m: u32, p: &MovementParameters) -> bool {
+    pub(crate) fn apply_motion(
+        &mut self,
+        keys: &mut HoldKeys,
+        m: u32,
+        p: &MovementParameters,
+    ) -> bool {
         match m {
             TURN_RIGHT | TURN_LEFT => {
                 self.turn_command = m;
-                self.turn_hold_key = applied_hold_key(p);
+                keys.set(HoldKeys::TURN, applied_hold_key(p));
                 self.turn_speed = p.speed;
             }
             SIDE_STEP_RIGHT | SIDE_STEP_LEFT => {
                 self.sidestep_command = m;
-                self.sidestep_hold_key = applied_hold_key(p);
+                keys.set(HoldKeys::SIDESTEP, applied_hold_key(p));
                 self.sidestep_speed = p.speed;
             }
             _ if is_substate(m) => {
                 if m != RUN_FORWARD {
                     self.forward_command = m;
-                    self.forward_hold_key = applied_hold_key(p);
+                    keys.set(HoldKeys::FORWARD, applied_hold_key(p));
                     self.forward_speed = p.speed;
                 }
             }
@@ -275,9 +316,9 @@ impl RawCore {
     }
 
     /// [`RawMotionState::set_state`] on these fields.
-    pub(crate) fn set_state(&mut self, wire: &RawMotionState) {
+    pub(crate) fn set_state(&mut self, keys: &mut HoldKeys, wire: &RawMotionState) {
         let speed = |s: f32| if s == 0.0 { 1.0 } else { s };
-        self.current_hold_key = wire.current_hold_key;
+        keys.set(HoldKeys::CURRENT, wire.current_hold_key);
         self.current_style = if wire.current_style == 0 {
             NON_COMBAT
         } else {
@@ -288,13 +329,13 @@ impl RawCore {
         } else {
             wire.forward_command
         };
-        self.forward_hold_key = wire.forward_hold_key;
+        keys.set(HoldKeys::FORWARD, wire.forward_hold_key);
         self.forward_speed = speed(wire.forward_speed);
         self.sidestep_command = wire.sidestep_command;
-        self.sidestep_hold_key = wire.sidestep_hold_key;
+        keys.set(HoldKeys::SIDESTEP, wire.sidestep_hold_key);
         self.sidestep_speed = speed(wire.sidestep_speed);
         self.turn_command = wire.turn_command;
-        self.turn_hold_key = wire.turn_hold_key;
+        keys.set(HoldKeys::TURN, wire.turn_hold_key);
         self.turn_speed = speed(wire.turn_speed);
     }
 }
@@ -569,5 +610,45 @@ impl fmt::Debug for InterpretedMotionState {
             .field("turn_speed", turn_speed)
             .field("actions", actions)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEYS: [HoldKey; 3] = [HoldKey::Invalid, HoldKey::None, HoldKey::Run];
+
+    #[test]
+    fn every_combination_of_hold_keys_packs_and_reads_back() {
+        for c in KEYS {
+            for f in KEYS {
+                for s in KEYS {
+                    for t in KEYS {
+                        let state = RawMotionState {
+                            current_hold_key: c,
+                            forward_hold_key: f,
+                            sidestep_hold_key: s,
+                            turn_hold_key: t,
+                            forward_command: 0x4500_0005,
+                            turn_speed: -1.5,
+                            ..RawMotionState::default()
+                        };
+                        let (core, keys) = RawCore::of(&state);
+                        assert_eq!(keys.current(), c);
+                        assert_eq!(core.with_actions(keys, ActionList::new()), state);
+                        // Overwriting one key leaves the other three.
+                        let mut k = keys;
+                        k.set(HoldKeys::SIDESTEP, HoldKey::Run);
+                        assert_eq!(
+                            [k.get(0), k.get(2), k.get(4), k.get(6)],
+                            [c, f, HoldKey::Run, t]
+                        );
+                    }
+                }
+            }
+        }
+        let (core, keys) = RawCore::of(&RawMotionState::default());
+        assert!(core == RawCore::DEFAULT && keys == HoldKeys::DEFAULT);
     }
 }

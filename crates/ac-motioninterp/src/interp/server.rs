@@ -28,7 +28,7 @@ impl MotionInterp {
         standing_long_jump: bool,
     ) -> Result<(), MotionInterpError> {
         self.ensure()?;
-        self.raw.set_state(raw);
+        self.raw.set_state(&mut self.raw_keys, raw);
         if standing_long_jump {
             self.raw.forward_command = READY;
             self.raw.sidestep_command = 0;

@@ -7,7 +7,8 @@
 //! re-application queues four, a press and a release two); it never queues an action. Keeping
 //! one context id for the inline entries instead of one each, and one pointer for the rare
 //! part instead of one per action list plus one for a spilled queue, takes `MotionInterp` from
-//! 144 to 112 bytes without a heap byte more for such an object. What the accessors show is
+//! 144 to 104 bytes (with the raw hold keys in one byte and the rarely set `ServerActionStamp`
+//! in the box too) without a heap byte more for such an object. What the accessors show is
 //! unchanged: [`MotionInterp::pending_motions`] builds the same [`PendingMotions`], and
 //! [`MotionInterp::raw_state`] / [`MotionInterp::interpreted_state`] the same states.
 
@@ -75,17 +76,22 @@ impl RingMeta {
 const _: () = assert!(INLINE == 4);
 
 /// The rare part of an interpreter, boxed: the action lists of its raw and interpreted
-/// states (oldest first) and, while it is spilled, its whole pending queue.
+/// states (oldest first), while it is spilled its whole pending queue, and `ServerActionStamp`
+/// once a server's state replayed an action (0 without the box).
 #[derive(Clone, Default, Debug)]
 pub(super) struct Cold {
     raw_actions: Vec<ActionNode>,
     interp_actions: Vec<ActionNode>,
     spill: VecDeque<MotionNode>,
+    server_action_stamp: i32,
 }
 
 impl Cold {
     fn is_empty(&self) -> bool {
-        self.raw_actions.is_empty() && self.interp_actions.is_empty() && self.spill.is_empty()
+        self.raw_actions.is_empty()
+            && self.interp_actions.is_empty()
+            && self.spill.is_empty()
+            && self.server_action_stamp == 0
     }
 }
 
@@ -264,6 +270,26 @@ impl MotionInterp {
         q
     }
 
+    // ----- the server action stamp -----------------------------------------------------
+
+    /// `ServerActionStamp` (0 until a replay set it).
+    #[inline]
+    pub(super) fn stamp(&self) -> i32 {
+        self.cold.as_deref().map_or(0, |c| c.server_action_stamp)
+    }
+
+    /// Set `ServerActionStamp` (a 0 needs no box).
+    pub(super) fn set_stamp(&mut self, stamp: i32) {
+        if stamp != 0 {
+            self.cold
+                .get_or_insert_with(Box::default)
+                .server_action_stamp = stamp;
+        } else if let Some(c) = self.cold.as_deref_mut() {
+            c.server_action_stamp = 0;
+            self.drop_cold_if_empty();
+        }
+    }
+
     // ----- the action lists ------------------------------------------------------------
 
     fn drop_cold_if_empty(&mut self) {
@@ -334,7 +360,7 @@ impl MotionInterp {
     /// `RawMotionState::apply_motion` on the raw state.
     #[inline]
     pub(super) fn raw_apply_motion(&mut self, m: u32, p: &crate::params::MovementParameters) {
-        if self.raw.apply_motion(m, p) {
+        if self.raw.apply_motion(&mut self.raw_keys, m, p) {
             self.push_raw_action(ActionNode::from_params(m, p));
         }
     }
@@ -350,6 +376,7 @@ impl MotionInterp {
     /// Fresh states and no actions (the pending queue is left alone).
     pub(super) fn reset_states(&mut self) {
         self.raw = crate::state::RawCore::DEFAULT;
+        self.raw_keys = crate::state::HoldKeys::DEFAULT;
         self.interp = crate::state::InterpCore::DEFAULT;
         if let Some(c) = self.cold.as_deref_mut() {
             c.raw_actions = Vec::new();
@@ -361,7 +388,7 @@ impl MotionInterp {
     /// The raw state as the public type shows it.
     pub(super) fn raw_snapshot(&self) -> RawMotionState {
         self.raw
-            .with_actions(ActionList::from(self.raw_actions().to_vec()))
+            .with_actions(self.raw_keys, ActionList::from(self.raw_actions().to_vec()))
     }
 
     /// The interpreted state as the public type shows it.
@@ -391,6 +418,7 @@ mod tests {
         RemoveRaw,
         RemoveInterp,
         Reset,
+        Stamp(i32),
     }
 
     fn op() -> impl Strategy<Value = Op> {
@@ -404,6 +432,7 @@ mod tests {
             1 => Just(Op::RemoveRaw),
             1 => Just(Op::RemoveInterp),
             1 => Just(Op::Reset),
+            1 => prop_oneof![Just(0i32), any::<i32>()].prop_map(Op::Stamp),
         ]
     }
 
@@ -421,7 +450,9 @@ mod tests {
         model: &VecDeque<MotionNode>,
         raw: &[ActionNode],
         interp: &[ActionNode],
+        stamp: i32,
     ) {
+        assert_eq!(mi.stamp(), stamp);
         assert_eq!(mi.pending_len(), model.len());
         assert_eq!(mi.pending_is_empty(), model.is_empty());
         assert!(mi.pending_iter().eq(model.iter().copied()));
@@ -435,7 +466,7 @@ mod tests {
         assert_eq!(mi.raw_actions(), raw);
         assert_eq!(mi.interp_actions(), interp);
         // No box while nothing rare is held.
-        if raw.is_empty() && interp.is_empty() && !mi.ring_meta.spilled() {
+        if raw.is_empty() && interp.is_empty() && !mi.ring_meta.spilled() && stamp == 0 {
             assert!(mi.cold.is_none());
         }
         // Spilled only while more than four entries or mixed context ids could need it.
@@ -450,7 +481,8 @@ mod tests {
             let mut mi = MotionInterp::new(Rules::default());
             let mut model = VecDeque::new();
             let (mut raw, mut interp) = (Vec::new(), Vec::new());
-            check(&mi, &model, &raw, &interp);
+            let mut stamp = 0;
+            check(&mi, &model, &raw, &interp, stamp);
             for o in ops {
                 match o {
                     Op::Push(c, m, b) => {
@@ -484,10 +516,14 @@ mod tests {
                         raw.clear();
                         interp.clear();
                     }
+                    Op::Stamp(v) => {
+                        mi.set_stamp(v);
+                        stamp = v;
+                    }
                 }
-                check(&mi, &model, &raw, &interp);
+                check(&mi, &model, &raw, &interp, stamp);
                 let copy = mi.clone();
-                check(&copy, &model, &raw, &interp);
+                check(&copy, &model, &raw, &interp, stamp);
             }
         }
     }
@@ -573,10 +609,10 @@ mod tests {
     }
 
     #[test]
-    fn the_interpreter_is_112_bytes_and_its_manager_128() {
-        assert_eq!(std::mem::size_of::<MotionInterp>(), 112);
+    fn the_interpreter_is_104_bytes_and_its_manager_120() {
+        assert_eq!(std::mem::size_of::<MotionInterp>(), 104);
         // The manager's interpreter slot fits in the interpreter's niche.
-        assert_eq!(std::mem::size_of::<crate::MovementManager>(), 128);
+        assert_eq!(std::mem::size_of::<crate::MovementManager>(), 120);
         assert_eq!(std::mem::size_of::<RingSlots>(), 20);
     }
 }
