@@ -7,10 +7,11 @@ use crate::state::ActionNode;
 
 /// The actions queued in a motion state (ACE's `Actions` list), oldest first.
 ///
-/// Why not a `Vec`: every object carries a raw and an interpreted motion state, and almost
-/// none of them ever queues an action (an emote, an attack); a `Vec` would cost 24 bytes of
-/// empty header twice per object. This list is one pointer, null while no action was ever
-/// queued. It reads as a slice (`len`, `is_empty`, `iter`, indexing through `Deref`) and
+/// Why not a `Vec`: almost no motion state ever queues an action (an emote, an attack), and a
+/// `Vec` would cost 24 bytes of empty header in every state a caller keeps (the wire messages'
+/// states, the copies [`MotionInterp::raw_state`](crate::MotionInterp::raw_state) returns; the
+/// interpreter itself keeps both states' actions in one box of its own). This list is one
+/// pointer, null while no action was ever queued. It reads as a slice (`len`, `is_empty`, `iter`, indexing through `Deref`) and
 /// changes through [`push`](Self::push), [`remove`](Self::remove) and
 /// [`clear`](Self::clear), in the order a `Vec` would.
 #[derive(Clone, Default)]
