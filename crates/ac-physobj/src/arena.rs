@@ -62,6 +62,21 @@ fn key(idx: usize, version: u32) -> ObjectId {
     KeyData::from_ffi((u64::from(version) << 32) | idx as u64).into()
 }
 
+/// A live slot's index and version, made into its key only when asked (the world's step
+/// needs the key of the few objects it notes).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Slot {
+    idx: usize,
+    version: u32,
+}
+
+impl From<Slot> for ObjectId {
+    #[inline(always)]
+    fn from(s: Slot) -> ObjectId {
+        key(s.idx, s.version)
+    }
+}
+
 /// Slot index and version of a key.
 fn split(k: ObjectId) -> (usize, u32) {
     let ffi = k.data().as_ffi();
@@ -215,7 +230,7 @@ impl<T> Arena<T> {
     /// Run `f` on every object with its key and its mark, in slot order; the marks are `f`'s
     /// to keep (the world's step).
     #[inline]
-    pub(crate) fn for_each_marked_mut(&mut self, mut f: impl FnMut(ObjectId, &mut T, &mut u8)) {
+    pub(crate) fn for_each_marked_mut(&mut self, mut f: impl FnMut(Slot, &mut T, &mut u8)) {
         for (i, ((&v, e), m)) in self
             .versions
             .iter()
@@ -224,7 +239,7 @@ impl<T> Arena<T> {
             .enumerate()
         {
             if let Entry::Occupied(o) = e {
-                f(key(i, v), o, m);
+                f(Slot { idx: i, version: v }, o, m);
             }
         }
     }
@@ -236,7 +251,7 @@ impl<T: Send> Arena<T> {
     pub(crate) fn par_for_each_marked_mut(
         &mut self,
         min_len: usize,
-        f: impl Fn(ObjectId, &mut T, &mut u8) + Sync + Send,
+        f: impl Fn(Slot, &mut T, &mut u8) + Sync + Send,
     ) {
         self.versions
             .par_iter()
@@ -246,7 +261,7 @@ impl<T: Send> Arena<T> {
             .with_min_len(min_len)
             .for_each(|(i, ((&v, e), m))| {
                 if let Entry::Occupied(o) = e {
-                    f(key(i, v), o, m);
+                    f(Slot { idx: i, version: v }, o, m);
                 }
             });
     }

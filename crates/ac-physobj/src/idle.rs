@@ -153,10 +153,10 @@ impl<W: Weenie> PhysicsObj<W> {
 }
 
 /// A parked object's mark: inactive, its fixed step only advances its clock (see
-/// [`PhysicsObj::park_mark`]).
+/// [`PhysicsObj::park_mark_inactive`]).
 pub(crate) const PARKED_CLOCK: u8 = 1;
 /// A parked object's mark: active and idle, its fixed step only advances its clock and its
-/// slice counter (see [`PhysicsObj::park_mark`]).
+/// slice counter (see [`PhysicsObj::park_mark_after_idle`]).
 pub(crate) const PARKED_IDLE: u8 = 2;
 
 impl<W: Weenie> PhysicsObj<W> {
@@ -207,12 +207,15 @@ impl<W: Weenie> PhysicsObj<W> {
         }
     }
 
-    /// The fixed step of `period` seconds of an object [`Self::park_mark`] marked `mark`
-    /// (not `UNMARKED`): exactly the writes that step makes (see there), and its trace event.
+    /// The fixed step of `period` seconds of an object marked `mark` ([`PARKED_CLOCK`] or
+    /// [`PARKED_IDLE`], see [`Self::park_mark_after_idle`] and [`Self::park_mark_inactive`]):
+    /// exactly the writes that step makes, and its trace event.
     #[inline(always)]
     pub(crate) fn parked_step(&mut self, mark: u8, period: f64) {
+        // Without a branch: `mark >> 1` is 1 for an idle object's slice, 0 for a clock's.
+        const _: () = assert!(PARKED_IDLE >> 1 == 1 && PARKED_CLOCK >> 1 == 0);
+        self.core.initial_updates = self.core.initial_updates.wrapping_add(i32::from(mark >> 1));
         if mark == PARKED_IDLE {
-            self.core.initial_updates = self.core.initial_updates.wrapping_add(1);
             trace_event!(
                 trace,
                 quantum = ?(period as f32),

@@ -449,7 +449,7 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// One fixed step of `period` seconds for [`crate::World::step`]: `update_object`'s gate (no
     /// cell or Frozen: deactivate, nothing runs), one slice, and the clock advanced by `period`.
-    /// Returns whether the slice was the idle one (for the world's parking, `park_mark`).
+    /// Returns whether the slice was the idle one (for the world's parking, `park_mark_after_idle`).
     pub(crate) fn fixed_step(&mut self, period: f64) -> bool {
         let mut idle = false;
         if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {

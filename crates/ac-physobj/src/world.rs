@@ -4,7 +4,7 @@ use ac_motioninterp::Weenie;
 use ac_motiontable::Rules;
 use slotmap::new_key_type;
 
-use crate::arena::{Arena, UNMARKED};
+use crate::arena::{Arena, Slot, UNMARKED};
 
 use crate::builder::{BuildError, PhysicsObjBuilder};
 use crate::flags::TransientState;
@@ -15,15 +15,15 @@ use crate::weenie::ConfigWeenie;
 
 /// One object's fixed step in [`World::step`]: the parked step when the object is marked,
 /// otherwise its full fixed step, `note` (the follower notes) unless the step was idle (an
-/// idle object has nothing to note: see `PhysicsObj::park_mark`), and its new mark when
+/// idle object has nothing to note: see `PhysicsObj::park_mark_after_idle`), and its new mark when
 /// `PARKING`.
 #[inline(always)]
 fn step_object<W: Weenie, const PARKING: bool>(
-    k: ObjectId,
+    k: Slot,
     obj: &mut PhysicsObj<W>,
     mark: &mut u8,
     period: f64,
-    note: impl FnOnce(ObjectId, &PhysicsObj<W>),
+    note: impl FnOnce(Slot, &PhysicsObj<W>),
 ) {
     let m = *mark;
     if m != UNMARKED {
@@ -45,16 +45,16 @@ fn step_object<W: Weenie, const PARKING: bool>(
 /// After an object ran: remember it if it posted mail or needs live views next tick (read
 /// while its memory is hot, so idle objects cost the world nothing more).
 fn note_followers<W: Weenie>(
-    k: ObjectId,
+    k: impl Into<ObjectId> + Copy,
     obj: &PhysicsObj<W>,
     senders: &mut Vec<ObjectId>,
     live: &mut Vec<ObjectId>,
 ) {
     if obj.has_target_mail() {
-        senders.push(k);
+        senders.push(k.into());
     }
     if obj.needs_live_views() {
-        live.push(k);
+        live.push(k.into());
     }
 }
 
@@ -237,7 +237,7 @@ impl<W: Weenie> World<W> {
     ///
     /// Objects at rest cost the step next to nothing: after an object's step, the world
     /// remembers (one byte per slot) when the next steps can only advance its clock and, for
-    /// an active idle object, its slice counter (`PhysicsObj::park_mark` says when and why),
+    /// an active idle object, its slice counter (`PhysicsObj::park_mark_after_idle` and `park_mark_inactive` say when and why),
     /// and until anything takes the object mutably (`get_mut`, `iter_mut`, indexing, mail,
     /// views, moves, messages) it makes just those two writes instead of testing the object
     /// again. Every object's state is the one the full test would give, bit for bit.
@@ -403,10 +403,11 @@ impl Noted {
     }
 
     /// Note `obj` (keyed `k`) as [`note_followers`] does, taking the lock only when needed.
-    fn note<W: Weenie>(lock: &std::sync::Mutex<Self>, k: ObjectId, obj: &PhysicsObj<W>) {
+    fn note<W: Weenie>(lock: &std::sync::Mutex<Self>, k: impl Into<ObjectId>, obj: &PhysicsObj<W>) {
         let mail = obj.has_target_mail();
         let live = obj.needs_live_views();
         if mail || live {
+            let k = k.into();
             // A poisoned lock means another object's tick panicked; its lists are intact.
             let mut n = lock
                 .lock()
