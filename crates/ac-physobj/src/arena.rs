@@ -8,6 +8,13 @@
 //! `u32` per slot besides the objects themselves, and the slots are a plain slice that rayon
 //! splits without first collecting a list of references (which, for 100,000 objects, was a
 //! serial pass over the whole world in every parallel step).
+//!
+//! Each slot also carries a mark, a byte the world's fixed step keeps about the object (see
+//! `World::step`: whether it is parked). The arena guarantees one thing about it: a mark is
+//! [`UNMARKED`] whenever the object may have changed since the world set it, because every
+//! accessor that hands out `&mut T` (or stores or removes one) clears the marks of the slots
+//! it reaches. Only [`Arena::for_each_marked_mut`] and [`Arena::par_for_each_marked_mut`], the
+//! world's step, lend an object together with its mark and leave the mark to the caller.
 
 use rayon::prelude::*;
 use slotmap::{Key, KeyData};
@@ -21,6 +28,9 @@ enum Entry<T> {
     Vacant { next_free: u32 },
 }
 
+/// The mark of a slot whose object may have changed (see the module docs).
+pub(crate) const UNMARKED: u8 = 0;
+
 /// A slot map of `T` keyed by [`ObjectId`], iterated in slot order.
 #[derive(Debug)]
 pub(crate) struct Arena<T> {
@@ -28,6 +38,8 @@ pub(crate) struct Arena<T> {
     versions: Vec<u32>,
     /// Per slot, the same length as `versions`.
     entries: Vec<Entry<T>>,
+    /// Per slot, the same length as `versions`: the world's mark (see the module docs).
+    marks: Vec<u8>,
     /// The first vacant slot to reuse, or `entries.len()` when there is none.
     free_head: u32,
     len: usize,
@@ -38,6 +50,7 @@ impl<T> Default for Arena<T> {
         Self {
             versions: vec![0],
             entries: vec![Entry::Vacant { next_free: 0 }],
+            marks: vec![UNMARKED],
             free_head: 1,
             len: 0,
         }
@@ -47,6 +60,21 @@ impl<T> Default for Arena<T> {
 /// The key of slot `idx` at `version`.
 fn key(idx: usize, version: u32) -> ObjectId {
     KeyData::from_ffi((u64::from(version) << 32) | idx as u64).into()
+}
+
+/// A live slot's index and version, made into its key only when asked (the world's step
+/// needs the key of the few objects it notes).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Slot {
+    idx: usize,
+    version: u32,
+}
+
+impl From<Slot> for ObjectId {
+    #[inline(always)]
+    fn from(s: Slot) -> ObjectId {
+        key(s.idx, s.version)
+    }
 }
 
 /// Slot index and version of a key.
@@ -81,15 +109,23 @@ impl<T> Arena<T> {
             self.free_head = next_free;
             self.entries[idx] = Entry::Occupied(value);
             self.versions[idx] = version;
+            self.marks[idx] = UNMARKED;
             self.len += 1;
             return key(idx, version);
         }
         assert!(self.entries.len() < u32::MAX as usize, "World is full");
         self.entries.push(Entry::Occupied(value));
         self.versions.push(1);
+        self.marks.push(UNMARKED);
         self.free_head = self.entries.len() as u32;
         self.len += 1;
         key(idx, 1)
+    }
+
+    /// Every slot's mark (tests look at them).
+    #[cfg(test)]
+    pub(crate) fn marks(&self) -> &[u8] {
+        &self.marks
     }
 
     /// The slot index of `k` when it names a live object.
@@ -109,6 +145,7 @@ impl<T> Arena<T> {
         );
         self.free_head = idx as u32;
         self.versions[idx] = self.versions[idx].wrapping_add(1);
+        self.marks[idx] = UNMARKED;
         self.len -= 1;
         match old {
             Entry::Occupied(v) => Some(v),
@@ -124,9 +161,10 @@ impl<T> Arena<T> {
         }
     }
 
-    /// The object `k` names, mutable.
+    /// The object `k` names, mutable (its mark cleared).
     pub(crate) fn get_mut(&mut self, k: ObjectId) -> Option<&mut T> {
         let idx = self.slot(k)?;
+        self.marks[idx] = UNMARKED;
         match &mut self.entries[idx] {
             Entry::Occupied(v) => Some(v),
             Entry::Vacant { .. } => None,
@@ -145,8 +183,9 @@ impl<T> Arena<T> {
             })
     }
 
-    /// Objects with their keys, in slot order, mutable.
+    /// Objects with their keys, in slot order, mutable (every mark cleared).
     pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = (ObjectId, &mut T)> {
+        self.marks.fill(UNMARKED);
         self.versions
             .iter()
             .zip(&mut self.entries)
@@ -157,8 +196,29 @@ impl<T> Arena<T> {
             })
     }
 
-    /// Objects in slot order, mutable.
+    /// The objects `pick` selects, with their keys, in slot order, mutable (the marks of the
+    /// selected cleared, the others' kept).
+    pub(crate) fn iter_mut_picked(
+        &mut self,
+        pick: impl Fn(&T) -> bool,
+    ) -> impl Iterator<Item = (ObjectId, &mut T)> {
+        self.versions
+            .iter()
+            .zip(&mut self.entries)
+            .zip(&mut self.marks)
+            .enumerate()
+            .filter_map(move |(i, ((&v, e), m))| match e {
+                Entry::Occupied(o) if pick(o) => {
+                    *m = UNMARKED;
+                    Some((key(i, v), o))
+                }
+                _ => None,
+            })
+    }
+
+    /// Objects in slot order, mutable (every mark cleared).
     pub(crate) fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
+        self.marks.fill(UNMARKED);
         self.entries.iter_mut().filter_map(|e| match e {
             Entry::Occupied(o) => Some(o),
             Entry::Vacant { .. } => None,
@@ -166,14 +226,54 @@ impl<T> Arena<T> {
     }
 }
 
+impl<T> Arena<T> {
+    /// Run `f` on every object with its key and its mark, in slot order; the marks are `f`'s
+    /// to keep (the world's step).
+    #[inline]
+    pub(crate) fn for_each_marked_mut(&mut self, mut f: impl FnMut(Slot, &mut T, &mut u8)) {
+        for (i, ((&v, e), m)) in self
+            .versions
+            .iter()
+            .zip(&mut self.entries)
+            .zip(&mut self.marks)
+            .enumerate()
+        {
+            if let Entry::Occupied(o) = e {
+                f(Slot { idx: i, version: v }, o, m);
+            }
+        }
+    }
+}
+
 impl<T: Send> Arena<T> {
-    /// Run `f` on every object with its key, on rayon's pool: the slots are split into
-    /// chunks of at least `min_len` without a serial pass over them first.
+    /// [`Self::for_each_marked_mut`] on rayon's pool, in no particular order: the slots are
+    /// split into chunks of at least `min_len` without a serial pass over them first.
+    pub(crate) fn par_for_each_marked_mut(
+        &mut self,
+        min_len: usize,
+        f: impl Fn(Slot, &mut T, &mut u8) + Sync + Send,
+    ) {
+        self.versions
+            .par_iter()
+            .zip(self.entries.par_iter_mut())
+            .zip(self.marks.par_iter_mut())
+            .enumerate()
+            .with_min_len(min_len)
+            .for_each(|(i, ((&v, e), m))| {
+                if let Entry::Occupied(o) = e {
+                    f(Slot { idx: i, version: v }, o, m);
+                }
+            });
+    }
+
+    /// Run `f` on every object with its key, on rayon's pool (every mark cleared): the slots
+    /// are split into chunks of at least `min_len` without a serial pass over them first.
     pub(crate) fn par_for_each_mut(
         &mut self,
         min_len: usize,
         f: impl Fn(ObjectId, &mut T) + Sync + Send,
     ) {
+        self.marks.fill(UNMARKED);
         self.versions
             .par_iter()
             .zip(self.entries.par_iter_mut())

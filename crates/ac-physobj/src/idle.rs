@@ -11,6 +11,7 @@ use ac_dat::Frame;
 use ac_motioninterp::Weenie;
 use glam::{Quat, Vec3};
 
+use crate::arena::UNMARKED;
 use crate::flags::{ObjectState, TransientState};
 use crate::object::PhysicsObj;
 use crate::tick::{SliceOutcome, SliceRecord};
@@ -148,6 +149,87 @@ impl<W: Weenie> PhysicsObj<W> {
         } else {
             SliceOutcome::NoSpheres
         }
+    }
+}
+
+/// A parked object's mark: inactive, its fixed step only advances its clock (see
+/// [`PhysicsObj::park_mark_inactive`]).
+pub(crate) const PARKED_CLOCK: u8 = 1;
+/// A parked object's mark: active and idle, its fixed step only advances its clock and its
+/// slice counter (see [`PhysicsObj::park_mark_after_idle`]).
+pub(crate) const PARKED_IDLE: u8 = 2;
+
+impl<W: Weenie> PhysicsObj<W> {
+    /// The mark of an object whose fixed step (`World::step`: [`Self::fixed_step`], then the
+    /// world's follower notes) just took the idle slice: what every later step with the same
+    /// period (the world's, which never changes) will do to it, [`PARKED_IDLE`] (the object is
+    /// still Active) or [`PARKED_CLOCK`] (the slice deactivated it).
+    ///
+    /// **Why this is exact.** Before the slice the object had a cell, was not Frozen and
+    /// [`Self::is_idle`]; [`Self::idle_effects`] wrote the cached velocity `+0`, the
+    /// constraint mirror false, the deferred cancel false (with a movement manager), the slice
+    /// counter, and cleared Active only without a movement manager on walkable ground. None of
+    /// those fields is an input of `is_idle` (nor is the clock), nor of the cell, Frozen,
+    /// movement-manager and walkable tests. So, still Active, the next step takes the idle
+    /// slice again, and each of its writes but the slice counter stores the value the field
+    /// already holds: the step adds one to the counter and the period to the clock. An idle
+    /// object has no cold part and no position or move-to manager, so it has no target mail
+    /// and needs no live views: the world notes nothing. Deactivated, see
+    /// [`Self::park_mark_inactive`] (whose follower test is false for the same reason).
+    ///
+    /// Either way the next step changes only the clock (and the counter), which none of the
+    /// tests above reads, so the same holds for every later step — until something else
+    /// changes the object, which the world's arena sees: that takes a `&mut` to the object
+    /// through an accessor that clears the mark.
+    #[inline(always)]
+    pub(crate) fn park_mark_after_idle(&self) -> u8 {
+        if self.core.transient.contains(TransientState::ACTIVE) {
+            PARKED_IDLE
+        } else {
+            PARKED_CLOCK
+        }
+    }
+
+    /// The mark of an object that is not Active after its fixed step: [`PARKED_CLOCK`] when it
+    /// has no target mail and needs no live views (the world would note it), else `UNMARKED`.
+    ///
+    /// **Why this is exact.** `fixed_step` clears Active (no change) when there is no cell or
+    /// the object is Frozen, and otherwise slices only an Active object; either way it then
+    /// adds the period to the clock, and nothing else changes. Neither follower test reads the
+    /// clock, so the same holds for every later step until a `&mut` access clears the mark
+    /// (see [`Self::park_mark_after_idle`]).
+    #[inline]
+    pub(crate) fn park_mark_inactive(&self) -> u8 {
+        if self.has_target_mail() || self.needs_live_views() {
+            UNMARKED
+        } else {
+            PARKED_CLOCK
+        }
+    }
+
+    /// The fixed step of `period` seconds of an object marked `mark` ([`PARKED_CLOCK`] or
+    /// [`PARKED_IDLE`], see [`Self::park_mark_after_idle`] and [`Self::park_mark_inactive`]):
+    /// exactly the writes that step makes, and its trace event.
+    #[inline(always)]
+    pub(crate) fn parked_step(&mut self, mark: u8, period: f64) {
+        // Without a branch: `mark >> 1` is 1 for an idle object's slice, 0 for a clock's.
+        const _: () = assert!(PARKED_IDLE >> 1 == 1 && PARKED_CLOCK >> 1 == 0);
+        self.core.initial_updates = self.core.initial_updates.wrapping_add(i32::from(mark >> 1));
+        if mark == PARKED_IDLE {
+            trace_event!(
+                trace,
+                quantum = ?(period as f32),
+                outcome = if self.core.num_spheres != 0 {
+                    SliceOutcome::Same
+                } else {
+                    SliceOutcome::NoSpheres
+                }
+                .as_str(),
+                origin = ?self.core.position.frame.origin,
+                "slice"
+            );
+        }
+        self.core.update_time += period;
     }
 }
 

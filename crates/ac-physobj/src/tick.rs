@@ -449,13 +449,16 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// One fixed step of `period` seconds for [`crate::World::step`]: `update_object`'s gate (no
     /// cell or Frozen: deactivate, nothing runs), one slice, and the clock advanced by `period`.
-    pub(crate) fn fixed_step(&mut self, period: f64) {
+    /// Returns whether the slice was the idle one (for the world's parking, `park_mark_after_idle`).
+    pub(crate) fn fixed_step(&mut self, period: f64) -> bool {
+        let mut idle = false;
         if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);
         } else if self.core.transient.contains(TransientState::ACTIVE)
             && self.is_idle(period as f32)
         {
             // The idle slice without its record (nobody reads it here).
+            idle = true;
             let outcome = self.idle_effects();
             trace_event!(
                 trace,
@@ -479,6 +482,7 @@ impl<W: Weenie> PhysicsObj<W> {
             let _ = outcome;
         }
         self.core.update_time += period;
+        idle
     }
 
     /// The clock-driven slicing (see [`PhysicsObj::update_object_at`]), for a `now` already

@@ -4,27 +4,57 @@ use ac_motioninterp::Weenie;
 use ac_motiontable::Rules;
 use slotmap::new_key_type;
 
-use crate::arena::Arena;
+use crate::arena::{Arena, Slot, UNMARKED};
 
 use crate::builder::{BuildError, PhysicsObjBuilder};
+use crate::flags::TransientState;
 use crate::object::PhysicsObj;
 use crate::target::TargetMail;
 use crate::tick::SliceRecord;
 use crate::weenie::ConfigWeenie;
 
+/// One object's fixed step in [`World::step`]: the parked step when the object is marked,
+/// otherwise its full fixed step, `note` (the follower notes) unless the step was idle (an
+/// idle object has nothing to note: see `PhysicsObj::park_mark_after_idle`), and its new mark when
+/// `PARKING`.
+#[inline(always)]
+fn step_object<W: Weenie, const PARKING: bool>(
+    k: Slot,
+    obj: &mut PhysicsObj<W>,
+    mark: &mut u8,
+    period: f64,
+    note: impl FnOnce(Slot, &PhysicsObj<W>),
+) {
+    let m = *mark;
+    if m != UNMARKED {
+        obj.parked_step(m, period);
+        return;
+    }
+    if obj.fixed_step(period) {
+        if PARKING {
+            *mark = obj.park_mark_after_idle();
+        }
+        return;
+    }
+    note(k, obj);
+    if PARKING && !obj.core.transient.contains(TransientState::ACTIVE) {
+        *mark = obj.park_mark_inactive();
+    }
+}
+
 /// After an object ran: remember it if it posted mail or needs live views next tick (read
 /// while its memory is hot, so idle objects cost the world nothing more).
 fn note_followers<W: Weenie>(
-    k: ObjectId,
+    k: impl Into<ObjectId> + Copy,
     obj: &PhysicsObj<W>,
     senders: &mut Vec<ObjectId>,
     live: &mut Vec<ObjectId>,
 ) {
     if obj.has_target_mail() {
-        senders.push(k);
+        senders.push(k.into());
     }
     if obj.needs_live_views() {
-        live.push(k);
+        live.push(k.into());
     }
 }
 
@@ -95,6 +125,9 @@ pub struct World<W = ConfigWeenie> {
     pub(crate) indexed: bool,
     /// Whether a tick's phases are running (the id index is worth building).
     pub(crate) in_tick: bool,
+    /// Whether [`Self::step`] parks objects (see there); off only in the tests that compare
+    /// the parking world with the visiting one.
+    pub(crate) parking: bool,
 }
 
 impl<W> Default for World<W> {
@@ -114,6 +147,7 @@ impl<W> Default for World<W> {
             index_order: Vec::new(),
             indexed: false,
             in_tick: false,
+            parking: true,
         }
     }
 }
@@ -200,12 +234,30 @@ impl<W: Weenie> World<W> {
     ///
     /// A negative or non-finite `dt`, or one taking the clock past [`MAX_CLOCK`](crate::MAX_CLOCK),
     /// is refused and changes nothing.
+    ///
+    /// Objects at rest cost the step next to nothing: after an object's step, the world
+    /// remembers (one byte per slot) when the next steps can only advance its clock and, for
+    /// an active idle object, its slice counter (`PhysicsObj::park_mark_after_idle` and `park_mark_inactive` say when and why),
+    /// and until anything takes the object mutably (`get_mut`, `iter_mut`, indexing, mail,
+    /// views, moves, messages) it makes just those two writes instead of testing the object
+    /// again. Every object's state is the one the full test would give, bit for bit.
     pub fn step(&mut self, dt: f64) -> Result<u32, TimeError> {
+        if self.parking {
+            self.step_objects::<true>(dt)
+        } else {
+            self.step_objects::<false>(dt)
+        }
+    }
+
+    /// [`Self::step`], parking objects or not.
+    fn step_objects<const PARKING: bool>(&mut self, dt: f64) -> Result<u32, TimeError> {
         self.run_fixed_steps(dt, |w, period| {
-            for (k, obj) in w.objects.iter_mut() {
-                obj.fixed_step(period);
-                note_followers(k, obj, &mut w.senders, &mut w.live);
-            }
+            let (senders, live) = (&mut w.senders, &mut w.live);
+            w.objects.for_each_marked_mut(|k, obj, mark| {
+                step_object::<W, PARKING>(k, obj, mark, period, |k, obj| {
+                    note_followers(k, obj, senders, live);
+                });
+            });
         })
     }
 
@@ -351,10 +403,11 @@ impl Noted {
     }
 
     /// Note `obj` (keyed `k`) as [`note_followers`] does, taking the lock only when needed.
-    fn note<W: Weenie>(lock: &std::sync::Mutex<Self>, k: ObjectId, obj: &PhysicsObj<W>) {
+    fn note<W: Weenie>(lock: &std::sync::Mutex<Self>, k: impl Into<ObjectId>, obj: &PhysicsObj<W>) {
         let mail = obj.has_target_mail();
         let live = obj.needs_live_views();
         if mail || live {
+            let k = k.into();
             // A poisoned lock means another object's tick panicked; its lists are intact.
             let mut n = lock
                 .lock()
@@ -379,17 +432,28 @@ impl Noted {
 }
 
 impl<W: Weenie + Send> World<W> {
-    /// The same as [`Self::step`] with every fixed step's objects sliced on rayon's thread
-    /// pool. Objects are independent within a step (what they see of each other is refreshed
+    /// The same as [`Self::step`] (parked objects included) with every fixed step's objects
+    /// sliced on rayon's thread pool. Objects are independent within a step (what they see of each other is refreshed
     /// before it and their mail delivered after it, in slot order), so the result is
     /// bit-identical to the serial step.
     pub fn step_parallel(&mut self, dt: f64) -> Result<u32, TimeError> {
+        if self.parking {
+            self.step_objects_parallel::<true>(dt)
+        } else {
+            self.step_objects_parallel::<false>(dt)
+        }
+    }
+
+    /// [`Self::step_parallel`], parking objects or not.
+    fn step_objects_parallel<const PARKING: bool>(&mut self, dt: f64) -> Result<u32, TimeError> {
         self.run_fixed_steps(dt, |w, period| {
             let noted = Noted::lend(w);
-            w.objects.par_for_each_mut(PAR_MIN_SLOTS, |k, obj| {
-                obj.fixed_step(period);
-                Noted::note(&noted, k, obj);
-            });
+            w.objects
+                .par_for_each_marked_mut(PAR_MIN_SLOTS, |k, obj, mark| {
+                    step_object::<W, PARKING>(k, obj, mark, period, |k, obj| {
+                        Noted::note(&noted, k, obj);
+                    });
+                });
             Noted::give_back(noted, w);
         })
     }
@@ -423,6 +487,10 @@ thread_local! {
     /// Per-thread slice records of [`World::tick_parallel`] (discarded after each object).
     static SLICE_SCRATCH: std::cell::Cell<Vec<SliceRecord>> = const { std::cell::Cell::new(Vec::new()) };
 }
+
+#[cfg(test)]
+#[path = "world_park_tests.rs"]
+mod park_tests;
 
 /// `world[id]`: the object, like `world.get(id)`.
 ///

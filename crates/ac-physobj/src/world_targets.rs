@@ -339,7 +339,14 @@ impl<W: Weenie> World<W> {
     /// Append the ends of move-tos and turn-tos since the last call to `out`, in slot order of
     /// the objects and oldest first per object.
     pub fn drain_move_completions(&mut self, out: &mut Vec<(ObjectId, MoveComplete)>) {
-        for (k, o) in self.objects.iter_mut() {
+        // Only the objects with completions are taken mutably (a parked object stays parked).
+        let pending = |o: &PhysicsObj<W>| {
+            o.core
+                .follow
+                .as_deref()
+                .is_some_and(|f| !f.move_completions.is_empty())
+        };
+        for (k, o) in self.objects.iter_mut_picked(pending) {
             out.extend(o.drain_move_completions().map(|c| (k, c)));
         }
     }
