@@ -211,7 +211,7 @@ impl<W: Weenie> PhysicsObjBuilder<W> {
         });
         let source = self.animations.unwrap_or_else(|| Arc::new(NoAnimations));
         let mut obj = PhysicsObj::new(PartArray::new(source, resolver, rules), self.weenie);
-        obj.core.id = self.id;
+        obj.core.set_id(self.id);
         (obj.core.radius, obj.core.height) = self.cylinder;
         obj.set_position(&self.position);
         if let Some(h) = self.heading {

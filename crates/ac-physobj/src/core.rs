@@ -36,48 +36,94 @@ pub(crate) struct ObjCore<W> {
     pub(crate) state: ObjectState,
     pub(crate) transient: TransientState,
     pub(crate) position: Position,
-    pub(crate) cell: Option<u32>,
     pub(crate) velocity: Vec3,
     pub(crate) acceleration: Vec3,
     pub(crate) omega: Vec3,
     pub(crate) cached_velocity: Vec3,
     pub(crate) scale: f32,
     pub(crate) friction: f32,
-    pub(crate) contact_plane: Plane,
+    /// The contact plane's distance; its normal is told by [`CoreFlags::NORMAL_Z`] and
+    /// [`CoreFlags::NORMAL_RARE`] (see [`Self::contact_plane`]).
+    contact_d: f32,
     pub(crate) initial_updates: i32,
     pub(crate) num_spheres: i32,
     pub(crate) radius: f32,
-    pub(crate) is_animating: bool,
-    pub(crate) autonomous: bool,
-    pub(crate) constrained: bool,
+    /// Cylinder height (`GetHeight()`, move-to distances).
+    pub(crate) height: f32,
+    /// The object's switches and answers, one bit each (see [`CoreFlags`]).
+    flags: CoreFlags,
     /// Cached `PositionManager.IsFullyConstrained()`, refreshed before every interpreter call
     /// (the interpreter sees the core, not the position manager).
     pub(crate) pm_constrained: bool,
-    pub(crate) physics_layer: bool,
-    pub(crate) rules: SharedRules,
-    /// The object id: only the reference host reads it.
-    #[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
-    pub(crate) id: u32,
-    pub(crate) player_distance: f32,
-    pub(crate) moving_to: bool,
-    /// `UpdateTimes`: the stamps of the updates the object has seen (see `apply`), boxed
-    /// by the first stamp that is set (an object nobody sends updates about has none: all
-    /// zero). Read through [`Self::stamps`], written through [`Self::stamps_mut`].
-    pub(crate) update_times: Option<Box<crate::apply::UpdateTimes>>,
+    /// A move-to cancel that reached the object while the movement manager was busy.
+    pub(crate) deferred_cancel: bool,
     pub(crate) update_time: f64,
-    /// The trace event log (`reference-host` feature), boxed by the first time logging is
-    /// switched on (an object that never logs carries one pointer for it).
-    #[cfg(feature = "reference-host")]
-    pub(crate) events: Option<Box<EventLog>>,
-    /// Cylinder height (`GetHeight()`, move-to distances).
-    pub(crate) height: f32,
     /// Target tracking, target mail and move-to completions (created by their first use:
     /// most objects never follow, are never followed and never move to anything).
     pub(crate) follow: Option<Box<Following>>,
-    /// A move-to cancel that reached the object while the movement manager was busy.
-    pub(crate) deferred_cancel: bool,
-    /// The position manager, lent to the core during movement-manager calls.
-    pub(crate) lent_pm: Option<Box<PositionManager>>,
+    /// What few objects use (the id, the update stamps, the player distance, a contact normal
+    /// other than `0` or `+Z`, the event log), boxed by its first use.
+    rare: Option<Box<Rare>>,
+    /// The position manager (created by the first correction). The core's own host callbacks
+    /// see it only while it is lent to them ([`CoreFlags::PM_LENT`], inside a movement-manager
+    /// call); [`crate::PhysicsObj`]'s position-manager calls take it out while they run.
+    pub(crate) pm: Option<Box<PositionManager>>,
+}
+
+bitflags::bitflags! {
+    /// The object's boolean state, one bit each (was one `bool` field each).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) struct CoreFlags: u16 {
+        /// `IsAnimating`, maintained by the interpreter.
+        const IS_ANIMATING = 1 << 0;
+        /// `movement_is_autonomous()`.
+        const AUTONOMOUS = 1 << 1;
+        /// The scenario host's `IsFullyConstrained()` answer.
+        const CONSTRAINED = 1 << 2;
+        /// The physics layer (`set_velocity` activates).
+        const PHYSICS_LAYER = 1 << 3;
+        /// The scenario host's "is moving to" answer.
+        const MOVING_TO = 1 << 4;
+        /// The object has a cell, whose id is the position's `cell_id`.
+        const HAS_CELL = 1 << 5;
+        /// The position manager is lent to the core's host callbacks.
+        const PM_LENT = 1 << 6;
+        /// The contact normal is `(+0, +0, 1)`.
+        const NORMAL_Z = 1 << 7;
+        /// The contact normal is kept in the rare part (neither `0` nor `+Z`).
+        const NORMAL_RARE = 1 << 8;
+    }
+}
+
+/// What few objects use, boxed by its first use (an object nobody follows by id, that no
+/// server message stamps and that stands on flat ground or none has none).
+#[derive(Debug)]
+struct Rare {
+    /// The object id (0 without the box).
+    id: u32,
+    /// Distance to the player (`f32::MAX` without the box).
+    player_distance: f32,
+    /// The contact normal while [`CoreFlags::NORMAL_RARE`] is set.
+    contact_normal: Vec3,
+    /// `UpdateTimes`: the stamps of the updates the object has seen (see `apply`); all zero
+    /// until the first is set. Read through [`ObjCore::stamps`].
+    update_times: crate::apply::UpdateTimes,
+    /// The trace event log (`reference-host` feature).
+    #[cfg(feature = "reference-host")]
+    events: EventLog,
+}
+
+impl Default for Rare {
+    fn default() -> Self {
+        Self {
+            id: 0,
+            player_distance: f32::MAX,
+            contact_normal: Vec3::ZERO,
+            update_times: crate::apply::UpdateTimes::default(),
+            #[cfg(feature = "reference-host")]
+            events: EventLog::default(),
+        }
+    }
 }
 
 /// The trace event log of the reference host: whether logging is on, and what it logged
@@ -122,15 +168,122 @@ impl<W> ObjCore<W> {
         self.follow.get_or_insert_with(Box::default)
     }
 
+    /// The rare part, created on first use.
+    fn rare_mut(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(Box::default)
+    }
+
     /// The update stamps (all zero until the first one is set).
     pub(crate) fn stamps(&self) -> &crate::apply::UpdateTimes {
         static ZERO: crate::apply::UpdateTimes = crate::apply::UpdateTimes([0; 9]);
-        self.update_times.as_deref().unwrap_or(&ZERO)
+        self.rare.as_deref().map_or(&ZERO, |r| &r.update_times)
     }
 
     /// The update stamps, boxed on first use.
     pub(crate) fn stamps_mut(&mut self) -> &mut crate::apply::UpdateTimes {
-        self.update_times.get_or_insert_with(Box::default)
+        &mut self.rare_mut().update_times
+    }
+
+    /// The object id (0 until one is set).
+    #[inline]
+    pub(crate) fn id(&self) -> u32 {
+        self.rare.as_deref().map_or(0, |r| r.id)
+    }
+
+    /// Set the object id (an id of 0 on an object without the rare part boxes nothing).
+    pub(crate) fn set_id(&mut self, id: u32) {
+        if id != 0 || self.rare.is_some() {
+            self.rare_mut().id = id;
+        }
+    }
+
+    /// Distance to the player, for MoveOrTeleport's 96-unit rule (`f32::MAX` until set).
+    pub(crate) fn player_distance(&self) -> f32 {
+        self.rare.as_deref().map_or(f32::MAX, |r| r.player_distance)
+    }
+
+    /// Set the distance to the player.
+    pub(crate) fn set_player_distance(&mut self, d: f32) {
+        if d.to_bits() != f32::MAX.to_bits() || self.rare.is_some() {
+            self.rare_mut().player_distance = d;
+        }
+    }
+
+    /// The contact plane.
+    #[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
+    pub(crate) fn contact_plane(&self) -> Plane {
+        Plane {
+            normal: self.contact_normal(),
+            d: self.contact_d,
+        }
+    }
+
+    /// The contact plane's normal: `+Z` and `0` are told by a flag, any other is in the rare
+    /// part (all stored bit for bit).
+    #[inline]
+    pub(crate) fn contact_normal(&self) -> Vec3 {
+        if self.flags.contains(CoreFlags::NORMAL_Z) {
+            Vec3::Z
+        } else if self.flags.contains(CoreFlags::NORMAL_RARE) {
+            self.rare
+                .as_deref()
+                .map_or(Vec3::ZERO, |r| r.contact_normal)
+        } else {
+            Vec3::ZERO
+        }
+    }
+
+    /// Set the contact plane (kept bit for bit: only the exact bits of `+Z` and `+0` take the
+    /// flags, any other normal, `-0` components included, goes into the rare part).
+    pub(crate) fn set_contact_plane(&mut self, p: Plane) {
+        let bits = |v: Vec3| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()];
+        self.contact_d = p.d;
+        self.flags
+            .remove(CoreFlags::NORMAL_Z | CoreFlags::NORMAL_RARE);
+        if bits(p.normal) == bits(Vec3::Z) {
+            self.flags.insert(CoreFlags::NORMAL_Z);
+        } else if bits(p.normal) != [0; 3] {
+            self.flags.insert(CoreFlags::NORMAL_RARE);
+            self.rare_mut().contact_normal = p.normal;
+        }
+    }
+
+    /// The rules every layer of the object follows (the sequence's shared handle: the object
+    /// keeps none of its own).
+    #[inline(always)]
+    pub(crate) fn rules(&self) -> &SharedRules {
+        self.parts.sequence.shared_rules()
+    }
+
+    /// Whether flag `f` is set.
+    #[inline(always)]
+    pub(crate) fn flag(&self, f: CoreFlags) -> bool {
+        self.flags.contains(f)
+    }
+
+    /// Set or clear flag `f`.
+    #[inline(always)]
+    pub(crate) fn set_flag(&mut self, f: CoreFlags, on: bool) {
+        self.flags.set(f, on);
+    }
+
+    /// The cell id, or `None` when the object has no cell.
+    #[inline(always)]
+    pub(crate) fn cell(&self) -> Option<u32> {
+        self.flag(CoreFlags::HAS_CELL)
+            .then_some(self.position.cell_id)
+    }
+
+    /// The event log, if logging was ever switched on.
+    #[cfg(feature = "reference-host")]
+    pub(crate) fn event_log(&self) -> Option<&EventLog> {
+        self.rare.as_deref().map(|r| &r.events)
+    }
+
+    /// The event log, boxed on first use.
+    #[cfg(feature = "reference-host")]
+    pub(crate) fn event_log_mut(&mut self) -> &mut EventLog {
+        &mut self.rare_mut().events
     }
 
     /// The hooks a bare sequence update left queued (none without the cold part).
@@ -143,41 +296,30 @@ impl<W> ObjCore<W> {
     /// TransientState Contact|OnWalkable, a cell with id 0, identity position, zero velocities,
     /// scale 1, friction 0.95, one collision sphere, the physics layer on, no event logging.
     pub(crate) fn new(parts: PartArray, weenie: Option<W>) -> Self {
-        let rules = parts.sequence.shared_rules().clone();
         Self {
             parts,
             weenie,
             state: ObjectState::GRAVITY,
             transient: TransientState::CONTACT | TransientState::ON_WALKABLE,
             position: Position::ZERO,
-            cell: Some(0),
             velocity: Vec3::ZERO,
             acceleration: Vec3::ZERO,
             omega: Vec3::ZERO,
             cached_velocity: Vec3::ZERO,
             scale: 1.0,
             friction: 0.95,
-            contact_plane: Plane::default(),
+            contact_d: 0.0,
             initial_updates: 0,
             num_spheres: 1,
             radius: 0.0,
-            is_animating: false,
-            autonomous: false,
-            constrained: false,
-            pm_constrained: false,
-            physics_layer: true,
-            rules,
-            id: 0,
-            player_distance: f32::MAX,
-            moving_to: false,
-            update_times: None,
-            update_time: 0.0,
-            #[cfg(feature = "reference-host")]
-            events: None,
             height: 0.0,
-            follow: None,
+            flags: CoreFlags::PHYSICS_LAYER | CoreFlags::HAS_CELL,
+            pm_constrained: false,
             deferred_cancel: false,
-            lent_pm: None,
+            update_time: 0.0,
+            follow: None,
+            rare: None,
+            pm: None,
         }
     }
 
@@ -186,10 +328,10 @@ impl<W> ObjCore<W> {
     #[inline(always)]
     pub(crate) fn log(&mut self, e: ObjectEvent) {
         #[cfg(feature = "reference-host")]
-        if let Some(log) = self.events.as_deref_mut()
-            && log.on
+        if let Some(r) = self.rare.as_deref_mut()
+            && r.events.on
         {
-            log.events.push(e);
+            r.events.events.push(e);
         }
         #[cfg(not(feature = "reference-host"))]
         let _ = e;
@@ -201,11 +343,12 @@ impl<W> ObjCore<W> {
         if v != self.velocity {
             self.velocity = v;
             let len = nmath::length(self.velocity);
-            if len > self.rules.max_velocity {
-                self.velocity = self.velocity / len * self.rules.max_velocity;
+            let max = self.rules().max_velocity;
+            if len > max {
+                self.velocity = self.velocity / len * max;
             }
         }
-        if self.physics_layer && !self.state.contains(ObjectState::STATIC) {
+        if self.flag(CoreFlags::PHYSICS_LAYER) && !self.state.contains(ObjectState::STATIC) {
             self.transient.insert(TransientState::ACTIVE);
         }
         self.log(ObjectEvent::SetVelocity);
@@ -235,7 +378,7 @@ impl<W> ObjCore<W> {
             self.omega = Vec3::ZERO;
             self.acceleration = Vec3::ZERO;
         } else if self.state.contains(ObjectState::GRAVITY) {
-            self.acceleration = Vec3::new(0.0, 0.0, self.rules.gravity);
+            self.acceleration = Vec3::new(0.0, 0.0, self.rules().gravity);
         } else {
             self.acceleration = Vec3::ZERO;
         }
@@ -258,7 +401,7 @@ impl<W> ObjCore<W> {
     /// the quaternion (ACE; retail keeps non-NaN quaternions: quirk `frame-quaternion-validity`).
     pub(crate) fn set_frame(&mut self, mut f: Frame) {
         let origin_ok = nmath::vec_is_valid(f.origin);
-        let q_ok = if self.rules.nan_only_quaternion_check {
+        let q_ok = if self.rules().nan_only_quaternion_check {
             let q = f.orientation;
             !(q.x.is_nan() || q.y.is_nan() || q.z.is_nan() || q.w.is_nan())
         } else {
@@ -291,7 +434,7 @@ impl<W> ObjCore<W> {
             flags,
         });
         self.position.cell_id = p.cell_id;
-        self.cell = Some(p.cell_id);
+        self.flags.insert(CoreFlags::HAS_CELL);
         self.set_frame(p.frame);
     }
 
@@ -300,7 +443,7 @@ impl<W> ObjCore<W> {
         if !self.transient.contains(TransientState::ON_WALKABLE) {
             return;
         }
-        let n = self.contact_plane.normal;
+        let n = self.contact_normal();
         let angle = self.velocity.dot(n);
         if angle >= 0.25 {
             return;
@@ -339,14 +482,14 @@ impl<W> ObjCore<W> {
                 self.transient.remove(TransientState::ACTIVE);
             }
         } else {
-            let max = self.rules.max_velocity;
+            let max = self.rules().max_velocity;
             if m2 > max * max {
                 let len = nmath::length(self.velocity);
                 self.velocity = self.velocity / len * max;
                 m2 = max * max;
             }
             self.calc_friction(qf, m2);
-            if m2 - self.rules.small_velocity_squared < EPSILON {
+            if m2 - self.rules().small_velocity_squared < EPSILON {
                 self.velocity = Vec3::ZERO;
             }
             let a = self.acceleration * 0.5 * qf * qf;
@@ -505,10 +648,7 @@ mod tests {
         let mut o = crate::PhysicsObj::builder().build();
         o.set_velocity(Vec3::X);
         assert!(o.events().is_empty());
-        assert!(
-            o.core.events.is_none(),
-            "no log before logging is asked for"
-        );
+        assert!(o.core.rare.is_none(), "no log before logging is asked for");
         o.set_event_logging(true);
         o.set_velocity(Vec3::Y);
         assert_eq!(o.events(), &[ObjectEvent::SetVelocity]);
@@ -520,6 +660,74 @@ mod tests {
         o.set_event_logging(true);
         o.set_velocity(Vec3::X);
         assert_eq!(o.take_events(), vec![ObjectEvent::SetVelocity]);
+    }
+
+    #[test]
+    fn the_contact_plane_is_kept_bit_for_bit() {
+        let mut o = crate::PhysicsObj::builder().airborne().build();
+        let normals = [
+            Vec3::ZERO,
+            Vec3::Z,
+            Vec3::new(-0.0, 0.0, 1.0),
+            Vec3::new(0.0, 0.0, -0.0),
+            Vec3::new(0.0, 0.6, 0.8),
+            Vec3::new(f32::NAN, 0.0, 1.0),
+            Vec3::NEG_Z,
+        ];
+        for (i, &n) in normals.iter().enumerate() {
+            for &d in &[0.0, -0.0, -3.5, f32::INFINITY] {
+                let p = Plane { normal: n, d };
+                o.core.set_contact_plane(p);
+                let back = o.core.contact_plane();
+                let bits = |v: Vec3| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()];
+                assert_eq!(bits(back.normal), bits(n), "normal {i}");
+                assert_eq!(back.d.to_bits(), d.to_bits(), "d of normal {i}");
+                assert_eq!(
+                    o.core.contact_normal().to_array().map(f32::to_bits),
+                    bits(n)
+                );
+            }
+        }
+        // The flat-ground plane and the default one box nothing.
+        let mut flat = crate::PhysicsObj::builder().build();
+        assert!(flat.core.rare.is_none(), "flat ground: no rare part");
+        flat.core.set_contact_plane(Plane::default());
+        assert!(flat.core.rare.is_none());
+        assert_eq!(flat.core.contact_plane(), Plane::default());
+    }
+
+    #[test]
+    fn the_rare_part_answers_its_defaults_until_boxed() {
+        let mut o = crate::PhysicsObj::builder().build();
+        assert_eq!(o.core.id(), 0);
+        assert_eq!(o.core.player_distance(), f32::MAX);
+        assert_eq!(o.core.stamps(), &crate::apply::UpdateTimes::default());
+        o.core.set_id(0);
+        o.core.set_player_distance(f32::MAX);
+        assert!(o.core.rare.is_none(), "defaults box nothing");
+        o.core.set_player_distance(12.0);
+        assert!(o.core.rare.is_some());
+        assert_eq!(o.core.id(), 0, "the other fields keep their defaults");
+        assert_eq!(o.core.player_distance(), 12.0);
+        o.core.set_id(7);
+        assert_eq!(o.core.id(), 7);
+        o.core.set_id(0);
+        assert_eq!(o.core.id(), 0, "an id of 0 is stored once the box exists");
+        assert_eq!(o.core.stamps(), &crate::apply::UpdateTimes::default());
+        let built = crate::PhysicsObj::builder().id(42).build();
+        assert_eq!(built.id(), 42);
+    }
+
+    #[test]
+    fn the_cell_follows_the_position() {
+        let mut o = crate::PhysicsObj::builder().build();
+        assert_eq!(o.cell(), Some(0));
+        o.set_position(&Position::new(0xA9B4_0021, Frame::IDENTITY));
+        assert_eq!(o.cell(), Some(0xA9B4_0021));
+        o.core.set_flag(CoreFlags::HAS_CELL, false);
+        assert_eq!(o.cell(), None);
+        o.core.set_flag(CoreFlags::HAS_CELL, true);
+        assert_eq!(o.cell(), Some(0xA9B4_0021));
     }
 
     #[test]

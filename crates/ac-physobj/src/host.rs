@@ -10,7 +10,7 @@ use ac_motiontable::MovementType;
 use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
-use crate::core::ObjCore;
+use crate::core::{CoreFlags, ObjCore};
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::object::SET_POSITION_FLAGS;
@@ -88,13 +88,13 @@ impl<W: Weenie> MotionHost for ObjCore<W> {
     }
 
     fn movement_is_autonomous(&self) -> bool {
-        self.autonomous
+        self.flag(CoreFlags::AUTONOMOUS)
     }
 
     /// The scenario host's `constrained` answer, or a constraint manager that is fully
     /// constrained.
     fn is_fully_constrained(&self) -> bool {
-        self.constrained || self.pm_constrained
+        self.flag(CoreFlags::CONSTRAINED) || self.pm_constrained
     }
 
     fn has_gravity(&self) -> bool {
@@ -110,7 +110,7 @@ impl<W: Weenie> MotionHost for ObjCore<W> {
     }
 
     fn has_cell(&self) -> bool {
-        self.cell.is_some()
+        self.flag(CoreFlags::HAS_CELL)
     }
 
     /// Flag, event, and `calc_acceleration` (which ACE runs after the interpreter's edge
@@ -135,11 +135,11 @@ impl<W: Weenie> MotionHost for ObjCore<W> {
     }
 
     fn is_animating(&self) -> bool {
-        self.is_animating
+        self.flag(CoreFlags::IS_ANIMATING)
     }
 
     fn set_animating(&mut self, on: bool) {
-        self.is_animating = on;
+        self.set_flag(CoreFlags::IS_ANIMATING, on);
     }
 
     fn set_active(&mut self, on: bool) {
@@ -157,15 +157,15 @@ pub(crate) fn get_minterp<'a, W: Weenie>(
 ) -> &'a mut MovementManager {
     if mm.is_none() {
         core.log(ObjectEvent::MakeMovementManager);
-        let mut m = MovementManager::with_shared_rules(core.rules.clone(), core.update_time);
+        let mut m = MovementManager::with_shared_rules(core.rules().clone(), core.update_time);
         m.enter_default_state(core);
         let is_static = core.state.contains(ObjectState::STATIC);
-        if is_static != core.rules.minterp_activates_non_static {
+        if is_static != core.rules().minterp_activates_non_static {
             core.transient.insert(TransientState::ACTIVE);
         }
         *mm = Some(m);
     }
-    let rules = core.rules.get();
+    let rules = core.rules().get();
     // Already filled above: the closure never runs; it only avoids an unwrap.
     mm.get_or_insert_with(|| MovementManager::new(rules))
 }

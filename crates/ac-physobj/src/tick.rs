@@ -12,7 +12,6 @@ use glam::Vec3;
 use crate::core::ObjCore;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
-use crate::host::ImHost;
 use crate::object::PhysicsObj;
 use crate::parts::MotionCompletion;
 
@@ -233,7 +232,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// docs) and the position manager's correction, `q` in seconds as f64.
     pub(crate) fn run_slice(&mut self, q: f64) -> SliceRecord {
         let qf = q as f32;
-        if !self.core.transient.contains(TransientState::ACTIVE) || self.core.cell.is_none() {
+        if !self.core.transient.contains(TransientState::ACTIVE) || self.core.cell().is_none() {
             return SliceRecord::inactive(qf);
         }
         let r = match self.idle_slice(qf) {
@@ -361,22 +360,14 @@ impl<W: Weenie> PhysicsObj<W> {
     }
 
     fn adjust_offset(&mut self, off: &mut Frame, q: f64) {
-        if let Some(pm) = self.pm.as_mut() {
-            let mut host = ImHost {
-                core: &mut self.core,
-                mm: &mut self.mm,
-            };
-            pm.adjust_offset(&mut host, off, q);
+        if self.core.pm.is_some() {
+            self.with_pm(|pm, host| pm.adjust_offset(host, off, q));
         }
     }
 
     fn position_manager_use_time(&mut self) {
-        if let Some(pm) = self.pm.as_mut() {
-            let mut host = ImHost {
-                core: &mut self.core,
-                mm: &mut self.mm,
-            };
-            pm.use_time(&mut host);
+        if self.core.pm.is_some() {
+            self.with_pm(|pm, host| pm.use_time(host));
             self.after_manager_call();
         }
     }
@@ -384,6 +375,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Refresh the interpreter's view of `IsFullyConstrained` from the position manager.
     pub(crate) fn sync_constraint(&mut self) {
         self.core.pm_constrained = self
+            .core
             .pm
             .as_deref()
             .is_some_and(PositionManager::is_fully_constrained);
@@ -399,13 +391,13 @@ impl<W: Weenie> PhysicsObj<W> {
         out: &mut Vec<SliceRecord>,
     ) -> (UpdateResult, Consumed) {
         // Each slice's events (and the motions it completes) nest under the gap being sliced.
-        let _span = trace_span!(trace_span, "update_object", object = self.core.id, dt);
+        let _span = trace_span!(trace_span, "update_object", object = self.core.id(), dt);
         let mut res = UpdateResult::default();
-        if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
+        if self.core.cell().is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);
             return (res, 0.0);
         }
-        let rules = self.core.rules.get();
+        let rules = self.core.rules().get();
         let tick = f64::from(rules.min_quantum);
         let maxq = f64::from(rules.max_quantum);
         if dt > rules.huge_quantum {
@@ -450,7 +442,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// One fixed step of `period` seconds for [`crate::World::step`]: `update_object`'s gate (no
     /// cell or Frozen: deactivate, nothing runs), one slice, and the clock advanced by `period`.
     pub(crate) fn fixed_step(&mut self, period: f64) {
-        if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
+        if self.core.cell().is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);
         } else if self.core.transient.contains(TransientState::ACTIVE)
             && self.is_idle(period as f32)
@@ -486,7 +478,7 @@ impl<W: Weenie> PhysicsObj<W> {
     pub(crate) fn slice_until(&mut self, now: f64, out: &mut Vec<SliceRecord>) -> UpdateResult {
         let dt = now - self.core.update_time;
         let (r, consumed) = self.slice_gap(dt, out);
-        if dt > self.core.rules.huge_quantum {
+        if dt > self.core.rules().huge_quantum {
             self.core.update_time = now;
         } else {
             self.core.update_time += consumed;
