@@ -47,11 +47,18 @@ pub(crate) struct ObjCore<W> {
     contact_d: f32,
     pub(crate) initial_updates: i32,
     pub(crate) num_spheres: i32,
-    pub(crate) radius: f32,
-    /// Cylinder height (`GetHeight()`, move-to distances).
-    pub(crate) height: f32,
-    /// The object's switches and answers, one bit each (see [`CoreFlags`]).
+    /// The object's rarer switches and answers, one bit each (see [`CoreFlags`]).
     flags: CoreFlags,
+    /// `IsAnimating`, maintained by the interpreter (its own byte: every motion reads and
+    /// writes it).
+    pub(crate) is_animating: bool,
+    /// `movement_is_autonomous()` (its own byte: every motion request writes it).
+    pub(crate) autonomous: bool,
+    /// The scenario host's `IsFullyConstrained()` answer.
+    pub(crate) constrained: bool,
+    /// The position manager is lent to the core's host callbacks (inside a movement-manager
+    /// call; its own byte: every such call writes it twice).
+    pub(crate) pm_lent: bool,
     /// Cached `PositionManager.IsFullyConstrained()`, refreshed before every interpreter call
     /// (the interpreter sees the core, not the position manager).
     pub(crate) pm_constrained: bool,
@@ -61,11 +68,11 @@ pub(crate) struct ObjCore<W> {
     /// Target tracking, target mail and move-to completions (created by their first use:
     /// most objects never follow, are never followed and never move to anything).
     pub(crate) follow: Option<Box<Following>>,
-    /// What few objects use (the id, the update stamps, the player distance, a contact normal
-    /// other than `0` or `+Z`, the event log), boxed by its first use.
+    /// What few objects use (the id, the cylinder, the update stamps, the player distance, a
+    /// contact normal other than `0` or `+Z`, the event log), boxed by its first use.
     rare: Option<Box<Rare>>,
     /// The position manager (created by the first correction). The core's own host callbacks
-    /// see it only while it is lent to them ([`CoreFlags::PM_LENT`], inside a movement-manager
+    /// see it only while it is lent to them ([`Self::pm_lent`], inside a movement-manager
     /// call); [`crate::PhysicsObj`]'s position-manager calls take it out while they run.
     pub(crate) pm: Option<Box<PositionManager>>,
 }
@@ -74,20 +81,12 @@ bitflags::bitflags! {
     /// The object's boolean state, one bit each (was one `bool` field each).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub(crate) struct CoreFlags: u16 {
-        /// `IsAnimating`, maintained by the interpreter.
-        const IS_ANIMATING = 1 << 0;
-        /// `movement_is_autonomous()`.
-        const AUTONOMOUS = 1 << 1;
-        /// The scenario host's `IsFullyConstrained()` answer.
-        const CONSTRAINED = 1 << 2;
         /// The physics layer (`set_velocity` activates).
         const PHYSICS_LAYER = 1 << 3;
         /// The scenario host's "is moving to" answer.
         const MOVING_TO = 1 << 4;
         /// The object has a cell, whose id is the position's `cell_id`.
         const HAS_CELL = 1 << 5;
-        /// The position manager is lent to the core's host callbacks.
-        const PM_LENT = 1 << 6;
         /// The contact normal is `(+0, +0, 1)`.
         const NORMAL_Z = 1 << 7;
         /// The contact normal is kept in the rare part (neither `0` nor `+Z`).
@@ -103,6 +102,10 @@ struct Rare {
     id: u32,
     /// Distance to the player (`f32::MAX` without the box).
     player_distance: f32,
+    /// Cylinder radius (`GetRadius()`: move-to distances, sticky gaps; 0 without the box).
+    radius: f32,
+    /// Cylinder height (`GetHeight()`: move-to distances; 0 without the box).
+    height: f32,
     /// The contact normal while [`CoreFlags::NORMAL_RARE`] is set.
     contact_normal: Vec3,
     /// `UpdateTimes`: the stamps of the updates the object has seen (see `apply`); all zero
@@ -118,6 +121,8 @@ impl Default for Rare {
         Self {
             id: 0,
             player_distance: f32::MAX,
+            radius: 0.0,
+            height: 0.0,
             contact_normal: Vec3::ZERO,
             update_times: crate::apply::UpdateTimes::default(),
             #[cfg(feature = "reference-host")]
@@ -209,6 +214,32 @@ impl<W> ObjCore<W> {
         }
     }
 
+    /// The cylinder radius (0 until set).
+    #[inline]
+    pub(crate) fn radius(&self) -> f32 {
+        self.rare.as_deref().map_or(0.0, |r| r.radius)
+    }
+
+    /// The cylinder height (0 until set).
+    #[inline]
+    pub(crate) fn height(&self) -> f32 {
+        self.rare.as_deref().map_or(0.0, |r| r.height)
+    }
+
+    /// Set the cylinder radius (`+0` on an object without the rare part boxes nothing).
+    pub(crate) fn set_radius(&mut self, r: f32) {
+        if r.to_bits() != 0 || self.rare.is_some() {
+            self.rare_mut().radius = r;
+        }
+    }
+
+    /// Set the cylinder height (`+0` on an object without the rare part boxes nothing).
+    pub(crate) fn set_height(&mut self, h: f32) {
+        if h.to_bits() != 0 || self.rare.is_some() {
+            self.rare_mut().height = h;
+        }
+    }
+
     /// The contact plane.
     #[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
     pub(crate) fn contact_plane(&self) -> Plane {
@@ -262,6 +293,7 @@ impl<W> ObjCore<W> {
     }
 
     /// Set or clear flag `f`.
+    #[cfg_attr(not(any(test, feature = "reference-host")), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn set_flag(&mut self, f: CoreFlags, on: bool) {
         self.flags.set(f, on);
@@ -311,9 +343,11 @@ impl<W> ObjCore<W> {
             contact_d: 0.0,
             initial_updates: 0,
             num_spheres: 1,
-            radius: 0.0,
-            height: 0.0,
             flags: CoreFlags::PHYSICS_LAYER | CoreFlags::HAS_CELL,
+            is_animating: false,
+            autonomous: false,
+            constrained: false,
+            pm_lent: false,
             pm_constrained: false,
             deferred_cancel: false,
             update_time: 0.0,
@@ -702,9 +736,16 @@ mod tests {
         assert_eq!(o.core.id(), 0);
         assert_eq!(o.core.player_distance(), f32::MAX);
         assert_eq!(o.core.stamps(), &crate::apply::UpdateTimes::default());
+        assert_eq!((o.core.radius(), o.core.height()), (0.0, 0.0));
         o.core.set_id(0);
         o.core.set_player_distance(f32::MAX);
+        o.core.set_radius(0.0);
+        o.core.set_height(0.0);
         assert!(o.core.rare.is_none(), "defaults box nothing");
+        o.core.set_radius(-0.0);
+        assert!(o.core.rare.is_some(), "-0 is kept as given");
+        assert_eq!(o.core.radius().to_bits(), (-0.0f32).to_bits());
+        let mut o = crate::PhysicsObj::builder().build();
         o.core.set_player_distance(12.0);
         assert!(o.core.rare.is_some());
         assert_eq!(o.core.id(), 0, "the other fields keep their defaults");
@@ -714,8 +755,12 @@ mod tests {
         o.core.set_id(0);
         assert_eq!(o.core.id(), 0, "an id of 0 is stored once the box exists");
         assert_eq!(o.core.stamps(), &crate::apply::UpdateTimes::default());
-        let built = crate::PhysicsObj::builder().id(42).build();
+        let built = crate::PhysicsObj::builder()
+            .id(42)
+            .cylinder(0.5, 1.8)
+            .build();
         assert_eq!(built.id(), 42);
+        assert_eq!((built.radius(), built.height()), (0.5, 1.8));
     }
 
     #[test]

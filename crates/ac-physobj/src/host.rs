@@ -88,13 +88,13 @@ impl<W: Weenie> MotionHost for ObjCore<W> {
     }
 
     fn movement_is_autonomous(&self) -> bool {
-        self.flag(CoreFlags::AUTONOMOUS)
+        self.autonomous
     }
 
     /// The scenario host's `constrained` answer, or a constraint manager that is fully
     /// constrained.
     fn is_fully_constrained(&self) -> bool {
-        self.flag(CoreFlags::CONSTRAINED) || self.pm_constrained
+        self.constrained || self.pm_constrained
     }
 
     fn has_gravity(&self) -> bool {
@@ -135,11 +135,11 @@ impl<W: Weenie> MotionHost for ObjCore<W> {
     }
 
     fn is_animating(&self) -> bool {
-        self.flag(CoreFlags::IS_ANIMATING)
+        self.is_animating
     }
 
     fn set_animating(&mut self, on: bool) {
-        self.set_flag(CoreFlags::IS_ANIMATING, on);
+        self.is_animating = on;
     }
 
     fn set_active(&mut self, on: bool) {
@@ -209,7 +209,7 @@ impl<W: Weenie> InterpHost for ImHost<'_, W> {
     }
 
     fn radius(&self) -> f32 {
-        self.core.radius
+        self.core.radius()
     }
 
     fn max_speed(&mut self) -> Option<f32> {

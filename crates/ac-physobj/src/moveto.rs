@@ -99,7 +99,7 @@ impl<W: Weenie> ObjCore<W> {
     pub(crate) fn unstick_from_object(&mut self) {
         self.log(ObjectEvent::UnstickFromObject);
         // Taken out while it runs (the callbacks of its own unstick do not see it).
-        if self.flag(CoreFlags::PM_LENT)
+        if self.pm_lent
             && let Some(mut pm) = self.pm.take()
         {
             pm.unstick(&mut CoreHost(self));
@@ -122,16 +122,16 @@ impl<W: Weenie> MoveToHost for ObjCore<W> {
         self.id()
     }
     fn radius(&self) -> f32 {
-        self.radius
+        ObjCore::radius(self)
     }
     fn height(&self) -> f32 {
-        self.height
+        ObjCore::height(self)
     }
     fn cached_velocity(&self) -> Vec3 {
         self.cached_velocity
     }
     fn is_interpolating(&self) -> bool {
-        self.flag(CoreFlags::PM_LENT)
+        self.pm_lent
             && self
                 .pm
                 .as_deref()
@@ -204,7 +204,7 @@ impl<W: Weenie> InterpHost for CoreHost<'_, W> {
         self.0.object_position(id)
     }
     fn radius(&self) -> f32 {
-        self.0.radius
+        self.0.radius()
     }
     fn set_target(&mut self, id: u32) {
         self.0.set_target(0, id, 0.5, 0.5);
@@ -240,9 +240,9 @@ impl<W: Weenie> PhysicsObj<W> {
         let mm = self.mm.as_mut()?;
         // Lent by a flag: the core's callbacks see the position manager only inside these
         // calls.
-        self.core.set_flag(CoreFlags::PM_LENT, true);
+        self.core.pm_lent = true;
         let r = f(mm, &mut self.core);
-        self.core.set_flag(CoreFlags::PM_LENT, false);
+        self.core.pm_lent = false;
         self.after_manager_call();
         Some(r)
     }
@@ -250,9 +250,9 @@ impl<W: Weenie> PhysicsObj<W> {
     /// `get_minterp()` with the position manager lent to the object (its default state may
     /// unstick) and what it deferred run after it.
     pub(crate) fn get_minterp_routed(&mut self) {
-        self.core.set_flag(CoreFlags::PM_LENT, true);
+        self.core.pm_lent = true;
         crate::host::get_minterp(&mut self.core, &mut self.mm);
-        self.core.set_flag(CoreFlags::PM_LENT, false);
+        self.core.pm_lent = false;
         self.after_manager_call();
     }
 
@@ -360,9 +360,9 @@ impl<W: Weenie> PhysicsObj<W> {
                 self.core.rules().clone(),
                 self.core.update_time,
             );
-            self.core.set_flag(CoreFlags::PM_LENT, true);
+            self.core.pm_lent = true;
             m.enter_default_state(&mut self.core);
-            self.core.set_flag(CoreFlags::PM_LENT, false);
+            self.core.pm_lent = false;
             if !self.core.state.contains(ObjectState::STATIC) {
                 self.core.transient.remove(TransientState::ACTIVE);
             }
@@ -493,19 +493,19 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// The cylinder radius (`GetRadius()`): move-to distances with UseSpheres, sticky gaps.
     pub fn radius(&self) -> f32 {
-        self.core.radius
+        self.core.radius()
     }
     /// The cylinder height (`GetHeight()`): move-to distances with UseSpheres.
     pub fn height(&self) -> f32 {
-        self.core.height
+        self.core.height()
     }
 
     /// This object as the target of someone else's move-to or turn-to.
     pub fn as_target(&self) -> TargetObject {
         TargetObject {
             id: self.core.id(),
-            radius: self.core.radius,
-            height: self.core.height,
+            radius: self.core.radius(),
+            height: self.core.height(),
             view: TargetView {
                 position: self.core.position,
                 velocity: self.core.cached_velocity,
@@ -688,6 +688,6 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// Set the cylinder height.
     pub fn set_height(&mut self, h: f32) {
-        self.core.height = h;
+        self.core.set_height(h);
     }
 }

@@ -12,7 +12,7 @@ use ac_sequence::AFrameOps;
 use glam::Vec3;
 
 use crate::builder::PhysicsObjBuilder;
-use crate::core::{CoreFlags, ObjCore, Plane};
+use crate::core::{ObjCore, Plane};
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::host::{ImHost, get_minterp};
@@ -154,7 +154,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// ACE `IsMovingOrAnimating`: animating, a link still playing, or any velocity.
     pub fn is_moving_or_animating(&self) -> bool {
-        self.core.flag(CoreFlags::IS_ANIMATING)
+        self.core.is_animating
             || !self.core.parts.sequence.is_first_cyclic()
             || self.core.cached_velocity != Vec3::ZERO
             || self.core.velocity != Vec3::ZERO
@@ -194,7 +194,7 @@ impl<W: Weenie> PhysicsObj<W> {
         motion: u32,
         params: &MovementParameters,
     ) -> Result<(), WeenieError> {
-        self.core.set_flag(CoreFlags::AUTONOMOUS, true);
+        self.core.autonomous = true;
         self.perform_movement(&MovementStruct::new(kind, motion, *params))
     }
 

@@ -127,15 +127,15 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// `IsAnimating`: maintained by the interpreter.
     pub fn is_animating(&self) -> bool {
-        self.core.flag(CoreFlags::IS_ANIMATING)
+        self.core.is_animating
     }
     /// `movement_is_autonomous()`.
     pub fn is_autonomous(&self) -> bool {
-        self.core.flag(CoreFlags::AUTONOMOUS)
+        self.core.autonomous
     }
     /// `IsFullyConstrained()` as the host answers it.
     pub fn is_constrained(&self) -> bool {
-        self.core.flag(CoreFlags::CONSTRAINED)
+        self.core.constrained
     }
     /// Distance to the player, for MoveOrTeleport's 96-unit rule.
     pub fn player_distance(&self) -> f32 {
@@ -208,7 +208,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Set the cylinder radius (used by sticky distances only).
     pub fn set_radius(&mut self, r: f32) {
-        self.core.radius = r;
+        self.core.set_radius(r);
     }
     /// Set the number of collision spheres.
     pub fn set_num_spheres(&mut self, n: i32) {
@@ -216,11 +216,11 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Set the `movement_is_autonomous()` answer.
     pub fn set_autonomous(&mut self, on: bool) {
-        self.core.set_flag(CoreFlags::AUTONOMOUS, on);
+        self.core.autonomous = on;
     }
     /// Set the `IsFullyConstrained()` answer.
     pub fn set_constrained(&mut self, on: bool) {
-        self.core.set_flag(CoreFlags::CONSTRAINED, on);
+        self.core.constrained = on;
     }
     /// Set the object id.
     pub fn set_id(&mut self, id: u32) {

@@ -262,8 +262,7 @@ impl<W: Weenie> PhysicsObj<W> {
         self.cancel_move_to();
         self.unstick();
         // The server moves this object: the interpreter re-applies what it is sent.
-        self.core
-            .set_flag(crate::core::CoreFlags::AUTONOMOUS, false);
+        self.core.autonomous = false;
         let stance_changed = self.adopt_stance(md.style);
         let movement = match &md.movement {
             Movement::InterpretedState {

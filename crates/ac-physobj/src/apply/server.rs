@@ -29,7 +29,7 @@ impl<W: Weenie> PhysicsObj<W> {
         )?;
         action_speeds("RawMotionState action speed", &raw.actions)?;
         valid_position("MoveToState.position", &m.position)?;
-        self.core.set_flag(crate::core::CoreFlags::AUTONOMOUS, true);
+        self.core.autonomous = true;
         self.get_minterp_routed();
         let long_jump = m.contact.contains(ContactFlags::STANDING_LONG_JUMP);
         self.with_mm(|mm, core| {
@@ -67,8 +67,7 @@ impl<W: Weenie> PhysicsObj<W> {
         self.leave_ground();
         self.set_local_velocity(v);
         self.route_enter_world();
-        self.core
-            .set_flag(crate::core::CoreFlags::IS_ANIMATING, false);
+        self.core.is_animating = false;
         Ok(())
     }
 
