@@ -37,7 +37,6 @@ pub(crate) struct ObjCore<W> {
     pub(crate) transient: TransientState,
     pub(crate) position: Position,
     pub(crate) velocity: Vec3,
-    pub(crate) acceleration: Vec3,
     pub(crate) omega: Vec3,
     pub(crate) cached_velocity: Vec3,
     pub(crate) scale: f32,
@@ -91,6 +90,11 @@ bitflags::bitflags! {
         const NORMAL_Z = 1 << 7;
         /// The contact normal is kept in the rare part (neither `0` nor `+Z`).
         const NORMAL_RARE = 1 << 8;
+        /// The acceleration is gravity, `(+0, +0, rules.gravity)` (what `calc_acceleration`
+        /// sets when airborne under Gravity).
+        const ACCEL_GRAVITY = 1 << 9;
+        /// The acceleration is kept in the rare part (a raw setter's value other than `+0`).
+        const ACCEL_RARE = 1 << 10;
     }
 }
 
@@ -108,6 +112,8 @@ struct Rare {
     height: f32,
     /// The contact normal while [`CoreFlags::NORMAL_RARE`] is set.
     contact_normal: Vec3,
+    /// The acceleration while [`CoreFlags::ACCEL_RARE`] is set.
+    acceleration: Vec3,
     /// `UpdateTimes`: the stamps of the updates the object has seen (see `apply`); all zero
     /// until the first is set. Read through [`ObjCore::stamps`].
     update_times: crate::apply::UpdateTimes,
@@ -124,6 +130,7 @@ impl Default for Rare {
             radius: 0.0,
             height: 0.0,
             contact_normal: Vec3::ZERO,
+            acceleration: Vec3::ZERO,
             update_times: crate::apply::UpdateTimes::default(),
             #[cfg(feature = "reference-host")]
             events: EventLog::default(),
@@ -211,6 +218,44 @@ impl<W> ObjCore<W> {
     pub(crate) fn set_player_distance(&mut self, d: f32) {
         if d.to_bits() != f32::MAX.to_bits() || self.rare.is_some() {
             self.rare_mut().player_distance = d;
+        }
+    }
+
+    /// The acceleration (gravity when airborne): `+0`, gravity under the object's rules, or a
+    /// raw setter's value, each told by a flag (stored bit for bit: the rules never change).
+    #[inline(always)]
+    pub(crate) fn acceleration(&self) -> Vec3 {
+        if !self
+            .flags
+            .intersects(CoreFlags::ACCEL_GRAVITY | CoreFlags::ACCEL_RARE)
+        {
+            Vec3::ZERO
+        } else {
+            self.acceleration_stored()
+        }
+    }
+
+    /// [`Self::acceleration`] when it is not `+0`.
+    #[inline(never)]
+    fn acceleration_stored(&self) -> Vec3 {
+        if self.flags.contains(CoreFlags::ACCEL_GRAVITY) {
+            Vec3::new(0.0, 0.0, self.rules().gravity)
+        } else if self.flags.contains(CoreFlags::ACCEL_RARE) {
+            self.rare.as_deref().map_or(Vec3::ZERO, |r| r.acceleration)
+        } else {
+            Vec3::ZERO
+        }
+    }
+
+    /// Set the acceleration as is (the reference host's raw setter): `(+0, +0, +0)` takes no
+    /// room, any other value goes into the rare part.
+    #[cfg_attr(not(any(test, feature = "reference-host")), allow(dead_code))]
+    pub(crate) fn set_acceleration(&mut self, a: Vec3) {
+        self.flags
+            .remove(CoreFlags::ACCEL_GRAVITY | CoreFlags::ACCEL_RARE);
+        if (a.x.to_bits() | a.y.to_bits() | a.z.to_bits()) != 0 {
+            self.flags.insert(CoreFlags::ACCEL_RARE);
+            self.rare_mut().acceleration = a;
         }
     }
 
@@ -335,7 +380,6 @@ impl<W> ObjCore<W> {
             transient: TransientState::CONTACT | TransientState::ON_WALKABLE,
             position: Position::ZERO,
             velocity: Vec3::ZERO,
-            acceleration: Vec3::ZERO,
             omega: Vec3::ZERO,
             cached_velocity: Vec3::ZERO,
             scale: 1.0,
@@ -405,16 +449,15 @@ impl<W> ObjCore<W> {
 
     /// ACE `calc_acceleration`.
     pub(crate) fn calc_acceleration(&mut self) {
+        self.flags
+            .remove(CoreFlags::ACCEL_GRAVITY | CoreFlags::ACCEL_RARE);
         if self
             .transient
             .contains(TransientState::CONTACT | TransientState::ON_WALKABLE)
         {
             self.omega = Vec3::ZERO;
-            self.acceleration = Vec3::ZERO;
         } else if self.state.contains(ObjectState::GRAVITY) {
-            self.acceleration = Vec3::new(0.0, 0.0, self.rules().gravity);
-        } else {
-            self.acceleration = Vec3::ZERO;
+            self.flags.insert(CoreFlags::ACCEL_GRAVITY);
         }
     }
 
@@ -526,11 +569,11 @@ impl<W> ObjCore<W> {
             if m2 - self.rules().small_velocity_squared < EPSILON {
                 self.velocity = Vec3::ZERO;
             }
-            let a = self.acceleration * 0.5 * qf * qf;
+            let a = self.acceleration() * 0.5 * qf * qf;
             let step = a + self.velocity * qf;
             frame.origin += step;
         }
-        self.velocity += self.acceleration * qf;
+        self.velocity += self.acceleration() * qf;
         let w = Vec3::new(self.omega.x * qf, self.omega.y * qf, self.omega.z * qf);
         grotate_exact(frame, w, orientation_exact)
     }
@@ -728,6 +771,42 @@ mod tests {
         flat.core.set_contact_plane(Plane::default());
         assert!(flat.core.rare.is_none());
         assert_eq!(flat.core.contact_plane(), Plane::default());
+    }
+
+    #[test]
+    fn the_acceleration_is_kept_bit_for_bit() {
+        let mut o = crate::PhysicsObj::builder().build();
+        let bits = |v: Vec3| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()];
+        for a in [
+            Vec3::ZERO,
+            Vec3::new(0.0, 0.0, -9.8),
+            Vec3::new(-0.0, 0.0, 0.0),
+            Vec3::new(0.0, 0.0, -0.0),
+            Vec3::new(1.0, f32::NAN, f32::INFINITY),
+        ] {
+            o.core.set_acceleration(a);
+            assert_eq!(bits(o.core.acceleration()), bits(a), "{a:?}");
+        }
+        // calc_acceleration: gravity airborne under Gravity, +0 on walkable ground or without.
+        for rules in [crate::Rules::default(), crate::Rules::retail()] {
+            let mut o = crate::PhysicsObj::builder().rules(rules).build();
+            o.core.set_acceleration(Vec3::ONE);
+            o.core.transient = TransientState::empty();
+            o.core.calc_acceleration();
+            assert_eq!(
+                bits(o.core.acceleration()),
+                bits(Vec3::new(0.0, 0.0, rules.gravity))
+            );
+            o.core.state.remove(ObjectState::GRAVITY);
+            o.core.calc_acceleration();
+            assert_eq!(bits(o.core.acceleration()), bits(Vec3::ZERO));
+            o.core.state.insert(ObjectState::GRAVITY);
+            o.core.transient = TransientState::CONTACT | TransientState::ON_WALKABLE;
+            o.core.omega = Vec3::ONE;
+            o.core.calc_acceleration();
+            assert_eq!(bits(o.core.acceleration()), bits(Vec3::ZERO));
+            assert_eq!(o.core.omega, Vec3::ZERO);
+        }
     }
 
     #[test]

@@ -107,7 +107,7 @@ impl<W: Weenie> PhysicsObj<W> {
         }
         let bits = |v: Vec3| v.x.to_bits() | v.y.to_bits() | v.z.to_bits();
         let zeros = bits(core.velocity)
-            | bits(core.acceleration)
+            | bits(core.acceleration())
             | bits(core.omega)
             | bits(seq.velocity())
             | bits(seq.omega());

@@ -99,7 +99,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Acceleration (gravity when airborne).
     pub fn acceleration(&self) -> Vec3 {
-        self.core.acceleration
+        self.core.acceleration()
     }
     /// The cell id, or `None` when the object has no cell (then it does not tick).
     pub fn cell(&self) -> Option<u32> {

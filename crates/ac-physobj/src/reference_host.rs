@@ -188,7 +188,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Set the acceleration.
     pub fn set_acceleration_raw(&mut self, a: Vec3) {
-        self.core.acceleration = a;
+        self.core.set_acceleration(a);
     }
     /// Set the cached velocity.
     pub fn set_cached_velocity_raw(&mut self, v: Vec3) {

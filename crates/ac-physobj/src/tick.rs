@@ -406,17 +406,33 @@ impl<W: Weenie> PhysicsObj<W> {
         }
     }
 
+    /// The position manager's correction of the slice's offset (none without one: tested
+    /// inline, the call made only with one).
+    #[inline(always)]
     fn adjust_offset(&mut self, off: &mut Frame, q: f64) {
         if self.core.pm.is_some() {
-            self.with_pm(|pm, host| pm.adjust_offset(host, off, q));
+            self.adjust_offset_with_pm(off, q);
         }
     }
 
+    #[inline(never)]
+    fn adjust_offset_with_pm(&mut self, off: &mut Frame, q: f64) {
+        self.with_pm(|pm, host| pm.adjust_offset(host, off, q));
+    }
+
+    /// The position manager's `UseTime` (nothing without one: tested inline, the call made
+    /// only with one).
+    #[inline(always)]
     fn position_manager_use_time(&mut self) {
         if self.core.pm.is_some() {
-            self.with_pm(|pm, host| pm.use_time(host));
-            self.after_manager_call();
+            self.position_manager_use_time_with_pm();
         }
+    }
+
+    #[inline(never)]
+    fn position_manager_use_time_with_pm(&mut self) {
+        self.with_pm(|pm, host| pm.use_time(host));
+        self.after_manager_call();
     }
 
     /// Refresh the interpreter's view of `IsFullyConstrained` from the position manager.
