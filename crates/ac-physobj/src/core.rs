@@ -225,14 +225,21 @@ impl<W> ObjCore<W> {
     /// raw setter's value, each told by a flag (stored bit for bit: the rules never change).
     #[inline(always)]
     pub(crate) fn acceleration(&self) -> Vec3 {
-        if !self
-            .flags
-            .intersects(CoreFlags::ACCEL_GRAVITY | CoreFlags::ACCEL_RARE)
-        {
+        if !self.acceleration_is_stored() {
             Vec3::ZERO
         } else {
             self.acceleration_stored()
         }
+    }
+
+    /// Whether the acceleration is stored (gravity or a raw setter's value): false says it is
+    /// `(+0, +0, +0)`; true says nothing more (gravity under rules whose gravity is `+0` is
+    /// stored and zero), so a test for a zero acceleration may treat true as "not zero" only
+    /// where that errs on the safe side.
+    #[inline(always)]
+    pub(crate) fn acceleration_is_stored(&self) -> bool {
+        self.flags
+            .intersects(CoreFlags::ACCEL_GRAVITY | CoreFlags::ACCEL_RARE)
     }
 
     /// [`Self::acceleration`] when it is not `+0`.

@@ -107,7 +107,8 @@ impl<W: Weenie> PhysicsObj<W> {
         }
         let bits = |v: Vec3| v.x.to_bits() | v.y.to_bits() | v.z.to_bits();
         let zeros = bits(core.velocity)
-            | bits(core.acceleration())
+            // No stored acceleration means +0 (a stored +0 only goes the full way).
+            | u32::from(core.acceleration_is_stored())
             | bits(core.omega)
             | bits(seq.velocity())
             | bits(seq.omega());
