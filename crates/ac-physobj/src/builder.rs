@@ -211,8 +211,9 @@ impl<W: Weenie> PhysicsObjBuilder<W> {
         });
         let source = self.animations.unwrap_or_else(|| Arc::new(NoAnimations));
         let mut obj = PhysicsObj::new(PartArray::new(source, resolver, rules), self.weenie);
-        obj.core.id = self.id;
-        (obj.core.radius, obj.core.height) = self.cylinder;
+        obj.core.set_id(self.id);
+        obj.core.set_radius(self.cylinder.0);
+        obj.core.set_height(self.cylinder.1);
         obj.set_position(&self.position);
         if let Some(h) = self.heading {
             obj.set_heading(h);

@@ -36,48 +36,106 @@ pub(crate) struct ObjCore<W> {
     pub(crate) state: ObjectState,
     pub(crate) transient: TransientState,
     pub(crate) position: Position,
-    pub(crate) cell: Option<u32>,
     pub(crate) velocity: Vec3,
-    pub(crate) acceleration: Vec3,
     pub(crate) omega: Vec3,
     pub(crate) cached_velocity: Vec3,
     pub(crate) scale: f32,
     pub(crate) friction: f32,
-    pub(crate) contact_plane: Plane,
+    /// The contact plane's distance; its normal is told by [`CoreFlags::NORMAL_Z`] and
+    /// [`CoreFlags::NORMAL_RARE`] (see [`Self::contact_plane`]).
+    contact_d: f32,
     pub(crate) initial_updates: i32,
     pub(crate) num_spheres: i32,
-    pub(crate) radius: f32,
+    /// The object's rarer switches and answers, one bit each (see [`CoreFlags`]).
+    flags: CoreFlags,
+    /// `IsAnimating`, maintained by the interpreter (its own byte: every motion reads and
+    /// writes it).
     pub(crate) is_animating: bool,
+    /// `movement_is_autonomous()` (its own byte: every motion request writes it).
     pub(crate) autonomous: bool,
+    /// The scenario host's `IsFullyConstrained()` answer.
     pub(crate) constrained: bool,
+    /// The position manager is lent to the core's host callbacks (inside a movement-manager
+    /// call; its own byte: every such call writes it twice).
+    pub(crate) pm_lent: bool,
     /// Cached `PositionManager.IsFullyConstrained()`, refreshed before every interpreter call
     /// (the interpreter sees the core, not the position manager).
     pub(crate) pm_constrained: bool,
-    pub(crate) physics_layer: bool,
-    pub(crate) rules: SharedRules,
-    /// The object id: only the reference host reads it.
-    #[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
-    pub(crate) id: u32,
-    pub(crate) player_distance: f32,
-    pub(crate) moving_to: bool,
-    /// `UpdateTimes`: the stamps of the updates the object has seen (see `apply`), boxed
-    /// by the first stamp that is set (an object nobody sends updates about has none: all
-    /// zero). Read through [`Self::stamps`], written through [`Self::stamps_mut`].
-    pub(crate) update_times: Option<Box<crate::apply::UpdateTimes>>,
+    /// A move-to cancel that reached the object while the movement manager was busy.
+    pub(crate) deferred_cancel: bool,
     pub(crate) update_time: f64,
-    /// The trace event log (`reference-host` feature), boxed by the first time logging is
-    /// switched on (an object that never logs carries one pointer for it).
-    #[cfg(feature = "reference-host")]
-    pub(crate) events: Option<Box<EventLog>>,
-    /// Cylinder height (`GetHeight()`, move-to distances).
-    pub(crate) height: f32,
     /// Target tracking, target mail and move-to completions (created by their first use:
     /// most objects never follow, are never followed and never move to anything).
     pub(crate) follow: Option<Box<Following>>,
-    /// A move-to cancel that reached the object while the movement manager was busy.
-    pub(crate) deferred_cancel: bool,
-    /// The position manager, lent to the core during movement-manager calls.
-    pub(crate) lent_pm: Option<Box<PositionManager>>,
+    /// What few objects use (the id, the cylinder, the update stamps, the player distance, a
+    /// contact normal other than `0` or `+Z`, the event log), boxed by its first use.
+    rare: Option<Box<Rare>>,
+    /// The position manager (created by the first correction). The core's own host callbacks
+    /// see it only while it is lent to them ([`Self::pm_lent`], inside a movement-manager
+    /// call); [`crate::PhysicsObj`]'s position-manager calls take it out while they run.
+    pub(crate) pm: Option<Box<PositionManager>>,
+}
+
+bitflags::bitflags! {
+    /// The object's boolean state, one bit each (was one `bool` field each).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) struct CoreFlags: u16 {
+        /// The physics layer (`set_velocity` activates).
+        const PHYSICS_LAYER = 1 << 3;
+        /// The scenario host's "is moving to" answer.
+        const MOVING_TO = 1 << 4;
+        /// The object has a cell, whose id is the position's `cell_id`.
+        const HAS_CELL = 1 << 5;
+        /// The contact normal is `(+0, +0, 1)`.
+        const NORMAL_Z = 1 << 7;
+        /// The contact normal is kept in the rare part (neither `0` nor `+Z`).
+        const NORMAL_RARE = 1 << 8;
+        /// The acceleration is gravity, `(+0, +0, rules.gravity)` (what `calc_acceleration`
+        /// sets when airborne under Gravity).
+        const ACCEL_GRAVITY = 1 << 9;
+        /// The acceleration is kept in the rare part (a raw setter's value other than `+0`).
+        const ACCEL_RARE = 1 << 10;
+    }
+}
+
+/// What few objects use, boxed by its first use (an object nobody follows by id, that no
+/// server message stamps and that stands on flat ground or none has none).
+#[derive(Debug)]
+struct Rare {
+    /// The object id (0 without the box).
+    id: u32,
+    /// Distance to the player (`f32::MAX` without the box).
+    player_distance: f32,
+    /// Cylinder radius (`GetRadius()`: move-to distances, sticky gaps; 0 without the box).
+    radius: f32,
+    /// Cylinder height (`GetHeight()`: move-to distances; 0 without the box).
+    height: f32,
+    /// The contact normal while [`CoreFlags::NORMAL_RARE`] is set.
+    contact_normal: Vec3,
+    /// The acceleration while [`CoreFlags::ACCEL_RARE`] is set.
+    acceleration: Vec3,
+    /// `UpdateTimes`: the stamps of the updates the object has seen (see `apply`); all zero
+    /// until the first is set. Read through [`ObjCore::stamps`].
+    update_times: crate::apply::UpdateTimes,
+    /// The trace event log (`reference-host` feature).
+    #[cfg(feature = "reference-host")]
+    events: EventLog,
+}
+
+impl Default for Rare {
+    fn default() -> Self {
+        Self {
+            id: 0,
+            player_distance: f32::MAX,
+            radius: 0.0,
+            height: 0.0,
+            contact_normal: Vec3::ZERO,
+            acceleration: Vec3::ZERO,
+            update_times: crate::apply::UpdateTimes::default(),
+            #[cfg(feature = "reference-host")]
+            events: EventLog::default(),
+        }
+    }
 }
 
 /// The trace event log of the reference host: whether logging is on, and what it logged
@@ -122,15 +180,194 @@ impl<W> ObjCore<W> {
         self.follow.get_or_insert_with(Box::default)
     }
 
+    /// The rare part, created on first use.
+    fn rare_mut(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(Box::default)
+    }
+
     /// The update stamps (all zero until the first one is set).
     pub(crate) fn stamps(&self) -> &crate::apply::UpdateTimes {
         static ZERO: crate::apply::UpdateTimes = crate::apply::UpdateTimes([0; 9]);
-        self.update_times.as_deref().unwrap_or(&ZERO)
+        self.rare.as_deref().map_or(&ZERO, |r| &r.update_times)
     }
 
     /// The update stamps, boxed on first use.
     pub(crate) fn stamps_mut(&mut self) -> &mut crate::apply::UpdateTimes {
-        self.update_times.get_or_insert_with(Box::default)
+        &mut self.rare_mut().update_times
+    }
+
+    /// The object id (0 until one is set).
+    #[inline]
+    pub(crate) fn id(&self) -> u32 {
+        self.rare.as_deref().map_or(0, |r| r.id)
+    }
+
+    /// Set the object id (an id of 0 on an object without the rare part boxes nothing).
+    pub(crate) fn set_id(&mut self, id: u32) {
+        if id != 0 || self.rare.is_some() {
+            self.rare_mut().id = id;
+        }
+    }
+
+    /// Distance to the player, for MoveOrTeleport's 96-unit rule (`f32::MAX` until set).
+    pub(crate) fn player_distance(&self) -> f32 {
+        self.rare.as_deref().map_or(f32::MAX, |r| r.player_distance)
+    }
+
+    /// Set the distance to the player.
+    pub(crate) fn set_player_distance(&mut self, d: f32) {
+        if d.to_bits() != f32::MAX.to_bits() || self.rare.is_some() {
+            self.rare_mut().player_distance = d;
+        }
+    }
+
+    /// The acceleration (gravity when airborne): `+0`, gravity under the object's rules, or a
+    /// raw setter's value, each told by a flag (stored bit for bit: the rules never change).
+    #[inline(always)]
+    pub(crate) fn acceleration(&self) -> Vec3 {
+        if !self.acceleration_is_stored() {
+            Vec3::ZERO
+        } else {
+            self.acceleration_stored()
+        }
+    }
+
+    /// Whether the acceleration is stored (gravity or a raw setter's value): false says it is
+    /// `(+0, +0, +0)`; true says nothing more (gravity under rules whose gravity is `+0` is
+    /// stored and zero), so a test for a zero acceleration may treat true as "not zero" only
+    /// where that errs on the safe side.
+    #[inline(always)]
+    pub(crate) fn acceleration_is_stored(&self) -> bool {
+        self.flags
+            .intersects(CoreFlags::ACCEL_GRAVITY | CoreFlags::ACCEL_RARE)
+    }
+
+    /// [`Self::acceleration`] when it is not `+0`.
+    #[inline(never)]
+    fn acceleration_stored(&self) -> Vec3 {
+        if self.flags.contains(CoreFlags::ACCEL_GRAVITY) {
+            Vec3::new(0.0, 0.0, self.rules().gravity)
+        } else if self.flags.contains(CoreFlags::ACCEL_RARE) {
+            self.rare.as_deref().map_or(Vec3::ZERO, |r| r.acceleration)
+        } else {
+            Vec3::ZERO
+        }
+    }
+
+    /// Set the acceleration as is (the reference host's raw setter): `(+0, +0, +0)` takes no
+    /// room, any other value goes into the rare part.
+    #[cfg_attr(not(any(test, feature = "reference-host")), allow(dead_code))]
+    pub(crate) fn set_acceleration(&mut self, a: Vec3) {
+        self.flags
+            .remove(CoreFlags::ACCEL_GRAVITY | CoreFlags::ACCEL_RARE);
+        if (a.x.to_bits() | a.y.to_bits() | a.z.to_bits()) != 0 {
+            self.flags.insert(CoreFlags::ACCEL_RARE);
+            self.rare_mut().acceleration = a;
+        }
+    }
+
+    /// The cylinder radius (0 until set).
+    #[inline]
+    pub(crate) fn radius(&self) -> f32 {
+        self.rare.as_deref().map_or(0.0, |r| r.radius)
+    }
+
+    /// The cylinder height (0 until set).
+    #[inline]
+    pub(crate) fn height(&self) -> f32 {
+        self.rare.as_deref().map_or(0.0, |r| r.height)
+    }
+
+    /// Set the cylinder radius (`+0` on an object without the rare part boxes nothing).
+    pub(crate) fn set_radius(&mut self, r: f32) {
+        if r.to_bits() != 0 || self.rare.is_some() {
+            self.rare_mut().radius = r;
+        }
+    }
+
+    /// Set the cylinder height (`+0` on an object without the rare part boxes nothing).
+    pub(crate) fn set_height(&mut self, h: f32) {
+        if h.to_bits() != 0 || self.rare.is_some() {
+            self.rare_mut().height = h;
+        }
+    }
+
+    /// The contact plane.
+    #[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
+    pub(crate) fn contact_plane(&self) -> Plane {
+        Plane {
+            normal: self.contact_normal(),
+            d: self.contact_d,
+        }
+    }
+
+    /// The contact plane's normal: `+Z` and `0` are told by a flag, any other is in the rare
+    /// part (all stored bit for bit).
+    #[inline]
+    pub(crate) fn contact_normal(&self) -> Vec3 {
+        if self.flags.contains(CoreFlags::NORMAL_Z) {
+            Vec3::Z
+        } else if self.flags.contains(CoreFlags::NORMAL_RARE) {
+            self.rare
+                .as_deref()
+                .map_or(Vec3::ZERO, |r| r.contact_normal)
+        } else {
+            Vec3::ZERO
+        }
+    }
+
+    /// Set the contact plane (kept bit for bit: only the exact bits of `+Z` and `+0` take the
+    /// flags, any other normal, `-0` components included, goes into the rare part).
+    pub(crate) fn set_contact_plane(&mut self, p: Plane) {
+        let bits = |v: Vec3| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()];
+        self.contact_d = p.d;
+        self.flags
+            .remove(CoreFlags::NORMAL_Z | CoreFlags::NORMAL_RARE);
+        if bits(p.normal) == bits(Vec3::Z) {
+            self.flags.insert(CoreFlags::NORMAL_Z);
+        } else if bits(p.normal) != [0; 3] {
+            self.flags.insert(CoreFlags::NORMAL_RARE);
+            self.rare_mut().contact_normal = p.normal;
+        }
+    }
+
+    /// The rules every layer of the object follows (the sequence's shared handle: the object
+    /// keeps none of its own).
+    #[inline(always)]
+    pub(crate) fn rules(&self) -> &SharedRules {
+        self.parts.sequence.shared_rules()
+    }
+
+    /// Whether flag `f` is set.
+    #[inline(always)]
+    pub(crate) fn flag(&self, f: CoreFlags) -> bool {
+        self.flags.contains(f)
+    }
+
+    /// Set or clear flag `f`.
+    #[cfg_attr(not(any(test, feature = "reference-host")), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn set_flag(&mut self, f: CoreFlags, on: bool) {
+        self.flags.set(f, on);
+    }
+
+    /// The cell id, or `None` when the object has no cell.
+    #[inline(always)]
+    pub(crate) fn cell(&self) -> Option<u32> {
+        self.flag(CoreFlags::HAS_CELL)
+            .then_some(self.position.cell_id)
+    }
+
+    /// The event log, if logging was ever switched on.
+    #[cfg(feature = "reference-host")]
+    pub(crate) fn event_log(&self) -> Option<&EventLog> {
+        self.rare.as_deref().map(|r| &r.events)
+    }
+
+    /// The event log, boxed on first use.
+    #[cfg(feature = "reference-host")]
+    pub(crate) fn event_log_mut(&mut self) -> &mut EventLog {
+        &mut self.rare_mut().events
     }
 
     /// The hooks a bare sequence update left queued (none without the cold part).
@@ -143,41 +380,31 @@ impl<W> ObjCore<W> {
     /// TransientState Contact|OnWalkable, a cell with id 0, identity position, zero velocities,
     /// scale 1, friction 0.95, one collision sphere, the physics layer on, no event logging.
     pub(crate) fn new(parts: PartArray, weenie: Option<W>) -> Self {
-        let rules = parts.sequence.shared_rules().clone();
         Self {
             parts,
             weenie,
             state: ObjectState::GRAVITY,
             transient: TransientState::CONTACT | TransientState::ON_WALKABLE,
             position: Position::ZERO,
-            cell: Some(0),
             velocity: Vec3::ZERO,
-            acceleration: Vec3::ZERO,
             omega: Vec3::ZERO,
             cached_velocity: Vec3::ZERO,
             scale: 1.0,
             friction: 0.95,
-            contact_plane: Plane::default(),
+            contact_d: 0.0,
             initial_updates: 0,
             num_spheres: 1,
-            radius: 0.0,
+            flags: CoreFlags::PHYSICS_LAYER | CoreFlags::HAS_CELL,
             is_animating: false,
             autonomous: false,
             constrained: false,
+            pm_lent: false,
             pm_constrained: false,
-            physics_layer: true,
-            rules,
-            id: 0,
-            player_distance: f32::MAX,
-            moving_to: false,
-            update_times: None,
-            update_time: 0.0,
-            #[cfg(feature = "reference-host")]
-            events: None,
-            height: 0.0,
-            follow: None,
             deferred_cancel: false,
-            lent_pm: None,
+            update_time: 0.0,
+            follow: None,
+            rare: None,
+            pm: None,
         }
     }
 
@@ -186,10 +413,10 @@ impl<W> ObjCore<W> {
     #[inline(always)]
     pub(crate) fn log(&mut self, e: ObjectEvent) {
         #[cfg(feature = "reference-host")]
-        if let Some(log) = self.events.as_deref_mut()
-            && log.on
+        if let Some(r) = self.rare.as_deref_mut()
+            && r.events.on
         {
-            log.events.push(e);
+            r.events.events.push(e);
         }
         #[cfg(not(feature = "reference-host"))]
         let _ = e;
@@ -201,11 +428,12 @@ impl<W> ObjCore<W> {
         if v != self.velocity {
             self.velocity = v;
             let len = nmath::length(self.velocity);
-            if len > self.rules.max_velocity {
-                self.velocity = self.velocity / len * self.rules.max_velocity;
+            let max = self.rules().max_velocity;
+            if len > max {
+                self.velocity = self.velocity / len * max;
             }
         }
-        if self.physics_layer && !self.state.contains(ObjectState::STATIC) {
+        if self.flag(CoreFlags::PHYSICS_LAYER) && !self.state.contains(ObjectState::STATIC) {
             self.transient.insert(TransientState::ACTIVE);
         }
         self.log(ObjectEvent::SetVelocity);
@@ -228,16 +456,15 @@ impl<W> ObjCore<W> {
 
     /// ACE `calc_acceleration`.
     pub(crate) fn calc_acceleration(&mut self) {
+        self.flags
+            .remove(CoreFlags::ACCEL_GRAVITY | CoreFlags::ACCEL_RARE);
         if self
             .transient
             .contains(TransientState::CONTACT | TransientState::ON_WALKABLE)
         {
             self.omega = Vec3::ZERO;
-            self.acceleration = Vec3::ZERO;
         } else if self.state.contains(ObjectState::GRAVITY) {
-            self.acceleration = Vec3::new(0.0, 0.0, self.rules.gravity);
-        } else {
-            self.acceleration = Vec3::ZERO;
+            self.flags.insert(CoreFlags::ACCEL_GRAVITY);
         }
     }
 
@@ -258,7 +485,7 @@ impl<W> ObjCore<W> {
     /// the quaternion (ACE; retail keeps non-NaN quaternions: quirk `frame-quaternion-validity`).
     pub(crate) fn set_frame(&mut self, mut f: Frame) {
         let origin_ok = nmath::vec_is_valid(f.origin);
-        let q_ok = if self.rules.nan_only_quaternion_check {
+        let q_ok = if self.rules().nan_only_quaternion_check {
             let q = f.orientation;
             !(q.x.is_nan() || q.y.is_nan() || q.z.is_nan() || q.w.is_nan())
         } else {
@@ -291,7 +518,7 @@ impl<W> ObjCore<W> {
             flags,
         });
         self.position.cell_id = p.cell_id;
-        self.cell = Some(p.cell_id);
+        self.flags.insert(CoreFlags::HAS_CELL);
         self.set_frame(p.frame);
     }
 
@@ -300,7 +527,7 @@ impl<W> ObjCore<W> {
         if !self.transient.contains(TransientState::ON_WALKABLE) {
             return;
         }
-        let n = self.contact_plane.normal;
+        let n = self.contact_normal();
         let angle = self.velocity.dot(n);
         if angle >= 0.25 {
             return;
@@ -339,21 +566,21 @@ impl<W> ObjCore<W> {
                 self.transient.remove(TransientState::ACTIVE);
             }
         } else {
-            let max = self.rules.max_velocity;
+            let max = self.rules().max_velocity;
             if m2 > max * max {
                 let len = nmath::length(self.velocity);
                 self.velocity = self.velocity / len * max;
                 m2 = max * max;
             }
             self.calc_friction(qf, m2);
-            if m2 - self.rules.small_velocity_squared < EPSILON {
+            if m2 - self.rules().small_velocity_squared < EPSILON {
                 self.velocity = Vec3::ZERO;
             }
-            let a = self.acceleration * 0.5 * qf * qf;
+            let a = self.acceleration() * 0.5 * qf * qf;
             let step = a + self.velocity * qf;
             frame.origin += step;
         }
-        self.velocity += self.acceleration * qf;
+        self.velocity += self.acceleration() * qf;
         let w = Vec3::new(self.omega.x * qf, self.omega.y * qf, self.omega.z * qf);
         grotate_exact(frame, w, orientation_exact)
     }
@@ -505,10 +732,7 @@ mod tests {
         let mut o = crate::PhysicsObj::builder().build();
         o.set_velocity(Vec3::X);
         assert!(o.events().is_empty());
-        assert!(
-            o.core.events.is_none(),
-            "no log before logging is asked for"
-        );
+        assert!(o.core.rare.is_none(), "no log before logging is asked for");
         o.set_event_logging(true);
         o.set_velocity(Vec3::Y);
         assert_eq!(o.events(), &[ObjectEvent::SetVelocity]);
@@ -520,6 +744,121 @@ mod tests {
         o.set_event_logging(true);
         o.set_velocity(Vec3::X);
         assert_eq!(o.take_events(), vec![ObjectEvent::SetVelocity]);
+    }
+
+    #[test]
+    fn the_contact_plane_is_kept_bit_for_bit() {
+        let mut o = crate::PhysicsObj::builder().airborne().build();
+        let normals = [
+            Vec3::ZERO,
+            Vec3::Z,
+            Vec3::new(-0.0, 0.0, 1.0),
+            Vec3::new(0.0, 0.0, -0.0),
+            Vec3::new(0.0, 0.6, 0.8),
+            Vec3::new(f32::NAN, 0.0, 1.0),
+            Vec3::NEG_Z,
+        ];
+        for (i, &n) in normals.iter().enumerate() {
+            for &d in &[0.0, -0.0, -3.5, f32::INFINITY] {
+                let p = Plane { normal: n, d };
+                o.core.set_contact_plane(p);
+                let back = o.core.contact_plane();
+                let bits = |v: Vec3| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()];
+                assert_eq!(bits(back.normal), bits(n), "normal {i}");
+                assert_eq!(back.d.to_bits(), d.to_bits(), "d of normal {i}");
+                assert_eq!(
+                    o.core.contact_normal().to_array().map(f32::to_bits),
+                    bits(n)
+                );
+            }
+        }
+        // The flat-ground plane and the default one box nothing.
+        let mut flat = crate::PhysicsObj::builder().build();
+        assert!(flat.core.rare.is_none(), "flat ground: no rare part");
+        flat.core.set_contact_plane(Plane::default());
+        assert!(flat.core.rare.is_none());
+        assert_eq!(flat.core.contact_plane(), Plane::default());
+    }
+
+    #[test]
+    fn the_acceleration_is_kept_bit_for_bit() {
+        let mut o = crate::PhysicsObj::builder().build();
+        let bits = |v: Vec3| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()];
+        for a in [
+            Vec3::ZERO,
+            Vec3::new(0.0, 0.0, -9.8),
+            Vec3::new(-0.0, 0.0, 0.0),
+            Vec3::new(0.0, 0.0, -0.0),
+            Vec3::new(1.0, f32::NAN, f32::INFINITY),
+        ] {
+            o.core.set_acceleration(a);
+            assert_eq!(bits(o.core.acceleration()), bits(a), "{a:?}");
+        }
+        // calc_acceleration: gravity airborne under Gravity, +0 on walkable ground or without.
+        for rules in [crate::Rules::default(), crate::Rules::retail()] {
+            let mut o = crate::PhysicsObj::builder().rules(rules).build();
+            o.core.set_acceleration(Vec3::ONE);
+            o.core.transient = TransientState::empty();
+            o.core.calc_acceleration();
+            assert_eq!(
+                bits(o.core.acceleration()),
+                bits(Vec3::new(0.0, 0.0, rules.gravity))
+            );
+            o.core.state.remove(ObjectState::GRAVITY);
+            o.core.calc_acceleration();
+            assert_eq!(bits(o.core.acceleration()), bits(Vec3::ZERO));
+            o.core.state.insert(ObjectState::GRAVITY);
+            o.core.transient = TransientState::CONTACT | TransientState::ON_WALKABLE;
+            o.core.omega = Vec3::ONE;
+            o.core.calc_acceleration();
+            assert_eq!(bits(o.core.acceleration()), bits(Vec3::ZERO));
+            assert_eq!(o.core.omega, Vec3::ZERO);
+        }
+    }
+
+    #[test]
+    fn the_rare_part_answers_its_defaults_until_boxed() {
+        let mut o = crate::PhysicsObj::builder().build();
+        assert_eq!(o.core.id(), 0);
+        assert_eq!(o.core.player_distance(), f32::MAX);
+        assert_eq!(o.core.stamps(), &crate::apply::UpdateTimes::default());
+        assert_eq!((o.core.radius(), o.core.height()), (0.0, 0.0));
+        o.core.set_id(0);
+        o.core.set_player_distance(f32::MAX);
+        o.core.set_radius(0.0);
+        o.core.set_height(0.0);
+        assert!(o.core.rare.is_none(), "defaults box nothing");
+        o.core.set_radius(-0.0);
+        assert!(o.core.rare.is_some(), "-0 is kept as given");
+        assert_eq!(o.core.radius().to_bits(), (-0.0f32).to_bits());
+        let mut o = crate::PhysicsObj::builder().build();
+        o.core.set_player_distance(12.0);
+        assert!(o.core.rare.is_some());
+        assert_eq!(o.core.id(), 0, "the other fields keep their defaults");
+        assert_eq!(o.core.player_distance(), 12.0);
+        o.core.set_id(7);
+        assert_eq!(o.core.id(), 7);
+        o.core.set_id(0);
+        assert_eq!(o.core.id(), 0, "an id of 0 is stored once the box exists");
+        assert_eq!(o.core.stamps(), &crate::apply::UpdateTimes::default());
+        let built = crate::PhysicsObj::builder()
+            .id(42)
+            .cylinder(0.5, 1.8)
+            .build();
+        assert_eq!(built.id(), 42);
+        assert_eq!((built.radius(), built.height()), (0.5, 1.8));
+    }
+
+    #[test]
+    fn the_cell_follows_the_position() {
+        let mut o = crate::PhysicsObj::builder().build();
+        assert_eq!(o.cell(), Some(0));
+        o.set_position(&Position::new(0xA9B4_0021, Frame::IDENTITY));
+        assert_eq!(o.cell(), Some(0xA9B4_0021));
+        o.core.set_flag(CoreFlags::HAS_CELL, false);
+        assert_eq!(o.cell(), None);
+        o.core.set_flag(CoreFlags::HAS_CELL, true);
+        assert_eq!(o.cell(), Some(0xA9B4_0021));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use ac_motiontable::MovementType;
 use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
-use crate::core::ObjCore;
+use crate::core::{CoreFlags, ObjCore};
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
 use crate::object::SET_POSITION_FLAGS;
@@ -110,7 +110,7 @@ impl<W: Weenie> MotionHost for ObjCore<W> {
     }
 
     fn has_cell(&self) -> bool {
-        self.cell.is_some()
+        self.flag(CoreFlags::HAS_CELL)
     }
 
     /// Flag, event, and `calc_acceleration` (which ACE runs after the interpreter's edge
@@ -157,15 +157,15 @@ pub(crate) fn get_minterp<'a, W: Weenie>(
 ) -> &'a mut MovementManager {
     if mm.is_none() {
         core.log(ObjectEvent::MakeMovementManager);
-        let mut m = MovementManager::with_shared_rules(core.rules.clone(), core.update_time);
+        let mut m = MovementManager::with_shared_rules(core.rules().clone(), core.update_time);
         m.enter_default_state(core);
         let is_static = core.state.contains(ObjectState::STATIC);
-        if is_static != core.rules.minterp_activates_non_static {
+        if is_static != core.rules().minterp_activates_non_static {
             core.transient.insert(TransientState::ACTIVE);
         }
         *mm = Some(m);
     }
-    let rules = core.rules.get();
+    let rules = core.rules().get();
     // Already filled above: the closure never runs; it only avoids an unwrap.
     mm.get_or_insert_with(|| MovementManager::new(rules))
 }
@@ -209,7 +209,7 @@ impl<W: Weenie> InterpHost for ImHost<'_, W> {
     }
 
     fn radius(&self) -> f32 {
-        self.core.radius
+        self.core.radius()
     }
 
     fn max_speed(&mut self) -> Option<f32> {

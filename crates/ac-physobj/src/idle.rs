@@ -103,12 +103,13 @@ impl<W: Weenie> PhysicsObj<W> {
     pub(crate) fn is_idle(&self, qf: f32) -> bool {
         let core = &self.core;
         let seq = &core.parts.sequence;
-        if !seq.is_empty() || self.pm.is_some() || core.follow.is_some() {
+        if !seq.is_empty() || core.pm.is_some() || core.follow.is_some() {
             return false;
         }
         let bits = |v: Vec3| v.x.to_bits() | v.y.to_bits() | v.z.to_bits();
         let zeros = bits(core.velocity)
-            | bits(core.acceleration)
+            // No stored acceleration means +0 (a stored +0 only goes the full way).
+            | u32::from(core.acceleration_is_stored())
             | bits(core.omega)
             | bits(seq.velocity())
             | bits(seq.omega());
@@ -245,7 +246,7 @@ mod tests {
 
     /// The full slice behind `run_slice`'s gate, never the shortcut.
     fn full(o: &mut PhysicsObj) -> SliceRecord {
-        if !o.core.transient.contains(TransientState::ACTIVE) || o.core.cell.is_none() {
+        if !o.core.transient.contains(TransientState::ACTIVE) || o.core.cell().is_none() {
             return SliceRecord {
                 quantum: Q as f32,
                 outcome: SliceOutcome::Inactive,
@@ -264,7 +265,7 @@ mod tests {
         let (mut a, mut b) = (make(), make());
         let mut shortcuts = 0;
         for i in 0..n {
-            let gate = a.core.transient.contains(TransientState::ACTIVE) && a.core.cell.is_some();
+            let gate = a.core.transient.contains(TransientState::ACTIVE) && a.core.cell().is_some();
             let ra = match gate.then(|| a.idle_slice(Q as f32)).flatten() {
                 Some(r) => {
                     shortcuts += 1;

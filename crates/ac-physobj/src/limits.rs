@@ -46,6 +46,52 @@ pub(crate) fn is_valid_clock(t: f64) -> bool {
 }
 
 /// Whether `speed` is a speed or run rate the API accepts (finite, `|speed| ≤ MAX_SPEED`).
+///
+/// One comparison says both: a NaN compares false, and an infinity's magnitude exceeds the
+/// finite [`MAX_SPEED`], so `|speed| ≤ MAX_SPEED` holds only for finite speeds within it.
+#[inline]
 pub(crate) fn is_valid_speed(speed: f32) -> bool {
-    speed.is_finite() && speed.abs() <= MAX_SPEED
+    speed.abs() <= MAX_SPEED
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_comparison_is_the_finite_and_bounded_test() {
+        let probes = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.5,
+            MAX_SPEED,
+            -MAX_SPEED,
+            f32::from_bits(MAX_SPEED.to_bits() + 1),
+            -f32::from_bits(MAX_SPEED.to_bits() + 1),
+            f32::MAX,
+            f32::MIN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            -f32::NAN,
+            f32::from_bits(0x7F80_0001),
+            f32::from_bits(0xFFC0_0000),
+            f32::MIN_POSITIVE,
+            1.0e-45,
+        ];
+        for s in probes {
+            let general = s.is_finite() && s.abs() <= MAX_SPEED;
+            assert_eq!(is_valid_speed(s), general, "{s:?} ({:#x})", s.to_bits());
+        }
+        // Every bit pattern of one exponent band around the bound, and the special ones.
+        for bits in (0x4470_0000u32..0x4490_0000)
+            .step_by(97)
+            .chain(0x7F80_0000..0x7F80_0400)
+        {
+            for s in [f32::from_bits(bits), -f32::from_bits(bits)] {
+                assert_eq!(is_valid_speed(s), s.is_finite() && s.abs() <= MAX_SPEED);
+            }
+        }
+    }
 }

@@ -17,10 +17,9 @@ use ac_motioninterp::{
 use ac_sequence::aframe::nmath;
 use glam::Vec3;
 
-use crate::core::ObjCore;
+use crate::core::{CoreFlags, ObjCore};
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
-use crate::host::ImHost;
 use crate::object::{PhysicsObj, SET_POSITION_FLAGS};
 use crate::target::{Owner, SelfMail, TargetMail, TargetManager, TargetView};
 use ac_sequence::AFrameOps;
@@ -52,6 +51,7 @@ impl<W: Weenie> ObjCore<W> {
         create: bool,
         f: impl FnOnce(&mut TargetManager, &mut Owner<'_>) -> R,
     ) -> Option<R> {
+        let id = self.id();
         let follow = if create {
             self.follow.get_or_insert_with(Box::default)
         } else {
@@ -63,7 +63,7 @@ impl<W: Weenie> ObjCore<W> {
             follow.tm.as_mut()?
         };
         let mut owner = Owner {
-            id: self.id,
+            id,
             position: self.position,
             velocity: self.cached_velocity,
             now: self.update_time,
@@ -98,9 +98,12 @@ impl<W: Weenie> ObjCore<W> {
     /// asks for is deferred to the movement manager ([`MoveToHost::take_deferred_cancel`]).
     pub(crate) fn unstick_from_object(&mut self) {
         self.log(ObjectEvent::UnstickFromObject);
-        if let Some(mut pm) = self.lent_pm.take() {
+        // Taken out while it runs (the callbacks of its own unstick do not see it).
+        if self.pm_lent
+            && let Some(mut pm) = self.pm.take()
+        {
             pm.unstick(&mut CoreHost(self));
-            self.lent_pm = Some(pm);
+            self.pm = Some(pm);
         }
     }
 }
@@ -116,21 +119,23 @@ impl<W: Weenie> MoveToHost for ObjCore<W> {
         self.set_frame(f);
     }
     fn object_id(&self) -> u32 {
-        self.id
+        self.id()
     }
     fn radius(&self) -> f32 {
-        self.radius
+        ObjCore::radius(self)
     }
     fn height(&self) -> f32 {
-        self.height
+        ObjCore::height(self)
     }
     fn cached_velocity(&self) -> Vec3 {
         self.cached_velocity
     }
     fn is_interpolating(&self) -> bool {
-        self.lent_pm
-            .as_deref()
-            .is_some_and(PositionManager::is_interpolating)
+        self.pm_lent
+            && self
+                .pm
+                .as_deref()
+                .is_some_and(PositionManager::is_interpolating)
     }
     fn current_time(&self) -> f64 {
         self.update_time
@@ -199,7 +204,7 @@ impl<W: Weenie> InterpHost for CoreHost<'_, W> {
         self.0.object_position(id)
     }
     fn radius(&self) -> f32 {
-        self.0.radius
+        self.0.radius()
     }
     fn set_target(&mut self, id: u32) {
         self.0.set_target(0, id, 0.5, 0.5);
@@ -216,7 +221,7 @@ impl<W: Weenie> InterpHost for CoreHost<'_, W> {
 impl<W: Weenie> ObjCore<W> {
     /// `GetObjectA(id).Position`: this object, or what it sees of another.
     pub(crate) fn object_position(&self, id: u32) -> Option<Position> {
-        if id == self.id {
+        if id == self.id() {
             return Some(self.position);
         }
         self.follow.as_deref()?.views.get(id).map(|v| v.position)
@@ -233,11 +238,11 @@ impl<W: Weenie> PhysicsObj<W> {
     ) -> Option<R> {
         self.sync_constraint();
         let mm = self.mm.as_mut()?;
-        // Lend and take back by swapping (`lent_pm` is `None` outside these calls, and `f`
-        // cannot reach `self.pm`): no drop of an `Option<Box<_>>` on every call.
-        std::mem::swap(&mut self.core.lent_pm, &mut self.pm);
+        // Lent by a flag: the core's callbacks see the position manager only inside these
+        // calls.
+        self.core.pm_lent = true;
         let r = f(mm, &mut self.core);
-        std::mem::swap(&mut self.core.lent_pm, &mut self.pm);
+        self.core.pm_lent = false;
         self.after_manager_call();
         Some(r)
     }
@@ -245,9 +250,9 @@ impl<W: Weenie> PhysicsObj<W> {
     /// `get_minterp()` with the position manager lent to the object (its default state may
     /// unstick) and what it deferred run after it.
     pub(crate) fn get_minterp_routed(&mut self) {
-        self.core.lent_pm = self.pm.take();
+        self.core.pm_lent = true;
         crate::host::get_minterp(&mut self.core, &mut self.mm);
-        self.pm = self.core.lent_pm.take();
+        self.core.pm_lent = false;
         self.after_manager_call();
     }
 
@@ -341,13 +346,7 @@ impl<W: Weenie> PhysicsObj<W> {
         } else {
             None
         };
-        if let Some(pm) = self.pm.as_mut() {
-            let mut host = ImHost {
-                core: &mut self.core,
-                mm: &mut self.mm,
-            };
-            pm.handle_update_target(&mut host, info.object_id, position.as_ref());
-        }
+        self.with_pm(|pm, host| pm.handle_update_target(host, info.object_id, position.as_ref()));
         self.settle_reports();
     }
 
@@ -357,11 +356,13 @@ impl<W: Weenie> PhysicsObj<W> {
     fn ensure_movement_manager(&mut self) {
         if self.mm.is_none() {
             self.core.log(ObjectEvent::MakeMovementManager);
-            let mut m =
-                MovementManager::with_shared_rules(self.core.rules.clone(), self.core.update_time);
-            self.core.lent_pm = self.pm.take();
+            let mut m = MovementManager::with_shared_rules(
+                self.core.rules().clone(),
+                self.core.update_time,
+            );
+            self.core.pm_lent = true;
             m.enter_default_state(&mut self.core);
-            self.pm = self.core.lent_pm.take();
+            self.core.pm_lent = false;
             if !self.core.state.contains(ObjectState::STATIC) {
                 self.core.transient.remove(TransientState::ACTIVE);
             }
@@ -482,29 +483,29 @@ impl<W: Weenie> PhysicsObj<W> {
     pub fn is_moving_to(&self) -> bool {
         self.mm
             .as_ref()
-            .is_some_and(|mm| self.core.moving_to || mm.is_moving_to())
+            .is_some_and(|mm| self.core.flag(CoreFlags::MOVING_TO) || mm.is_moving_to())
     }
 
     /// The object's ACE id: what its target reports carry and how a [`World`](crate::World)
     /// finds it for others (set with the builder's `id`).
     pub fn id(&self) -> u32 {
-        self.core.id
+        self.core.id()
     }
     /// The cylinder radius (`GetRadius()`): move-to distances with UseSpheres, sticky gaps.
     pub fn radius(&self) -> f32 {
-        self.core.radius
+        self.core.radius()
     }
     /// The cylinder height (`GetHeight()`): move-to distances with UseSpheres.
     pub fn height(&self) -> f32 {
-        self.core.height
+        self.core.height()
     }
 
     /// This object as the target of someone else's move-to or turn-to.
     pub fn as_target(&self) -> TargetObject {
         TargetObject {
-            id: self.core.id,
-            radius: self.core.radius,
-            height: self.core.height,
+            id: self.core.id(),
+            radius: self.core.radius(),
+            height: self.core.height(),
             view: TargetView {
                 position: self.core.position,
                 velocity: self.core.cached_velocity,
@@ -566,6 +567,7 @@ impl<W: Weenie> PhysicsObj<W> {
             .and_then(TargetManager::target)
             .map_or(0, |t| t.object_id);
         let sticky = self
+            .core
             .pm
             .as_deref()
             .map_or(0, PositionManager::sticky_object_id);
@@ -588,7 +590,8 @@ impl<W: Weenie> PhysicsObj<W> {
     /// (which sticks when it ends, answered from the view). Other followers only need to know
     /// that their target exists, which an older view tells as well.
     pub(crate) fn needs_live_views(&self) -> bool {
-        self.pm
+        self.core
+            .pm
             .as_deref()
             .is_some_and(|pm| pm.sticky_object_id() != 0)
             || self
@@ -685,6 +688,6 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// Set the cylinder height.
     pub fn set_height(&mut self, h: f32) {
-        self.core.height = h;
+        self.core.set_height(h);
     }
 }

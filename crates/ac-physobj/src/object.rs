@@ -51,7 +51,6 @@ pub const SET_POSITION_FLAGS: u32 = 0x1012;
 pub struct PhysicsObj<W = ConfigWeenie> {
     pub(crate) core: ObjCore<W>,
     pub(crate) mm: Option<MovementManager>,
-    pub(crate) pm: Option<Box<PositionManager>>,
 }
 
 impl PhysicsObj<ConfigWeenie> {
@@ -72,13 +71,12 @@ impl<W: Weenie> PhysicsObj<W> {
         Self {
             core: ObjCore::new(parts, weenie),
             mm: None,
-            pm: None,
         }
     }
 
     /// The rules every layer of this object follows (those of its part array).
     pub fn rules(&self) -> Rules {
-        self.core.rules.get()
+        self.core.rules().get()
     }
 
     // ------------------------------------------------------------------ state
@@ -101,11 +99,11 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Acceleration (gravity when airborne).
     pub fn acceleration(&self) -> Vec3 {
-        self.core.acceleration
+        self.core.acceleration()
     }
     /// The cell id, or `None` when the object has no cell (then it does not tick).
     pub fn cell(&self) -> Option<u32> {
-        self.core.cell
+        self.core.cell()
     }
     /// `State` bits.
     pub fn state(&self) -> ObjectState {
@@ -136,7 +134,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// The position manager (interpolation, sticky, constraint), once a correction created it.
     pub fn position_manager(&self) -> Option<&PositionManager> {
-        self.pm.as_deref()
+        self.core.pm.as_deref()
     }
     /// Turns the animation [playback log](ac_sequence::playback) on (empty, its clock at 0) or
     /// off: every stretch the play head spends in a node and every hook it fires, timed *inside*
@@ -226,7 +224,7 @@ impl<W: Weenie> PhysicsObj<W> {
         let _span = trace_span!(
             debug_span,
             "perform_movement",
-            object = self.core.id,
+            object = self.core.id(),
             kind = ?mvs.movement_type,
             motion = ?MotionCommand(mvs.motion),
         );
@@ -244,7 +242,7 @@ impl<W: Weenie> PhysicsObj<W> {
         }
         if self.mm.is_none() {
             self.mm = Some(MovementManager::with_shared_rules(
-                self.core.rules.clone(),
+                self.core.rules().clone(),
                 self.core.update_time,
             ));
         }
@@ -312,10 +310,10 @@ impl<W: Weenie> PhysicsObj<W> {
     /// [`Self::set_on_walkable`]`(true)` (which lands the interpreter on an edge).
     pub fn land_on_flat_ground(&mut self, z: f32) {
         self.core.transient.insert(TransientState::CONTACT);
-        self.core.contact_plane = Plane {
+        self.core.set_contact_plane(Plane {
             normal: Vec3::Z,
             d: -z,
-        };
+        });
         self.set_on_walkable(true);
     }
     /// Set or clear OnWalkable (what a collision system reports): on an edge the movement
@@ -345,7 +343,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// The distance to the player, for [`Self::move_or_teleport`]'s 96-unit rule (default: far).
     pub fn set_player_distance(&mut self, d: f32) {
-        self.core.player_distance = d;
+        self.core.set_player_distance(d);
     }
 
     // ------------------------------------------------------------------ time
@@ -390,25 +388,30 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// `MakePositionManager()`: create it if missing and activate the object (unless Static).
     pub(crate) fn make_position_manager(&mut self) -> &mut PositionManager {
-        if self.pm.is_none() {
+        if self.core.pm.is_none() {
             let _ = self.core.set_active(true);
         }
-        let rules = self.core.rules.get();
-        self.pm
+        let rules = self.core.rules().get();
+        self.core
+            .pm
             .get_or_insert_with(|| Box::new(PositionManager::new(rules)))
     }
 
     /// Run `f` on the position manager with the rest of the object as its host.
-    fn with_pm<R>(
+    pub(crate) fn with_pm<R>(
         &mut self,
         f: impl FnOnce(&mut PositionManager, &mut ImHost<'_, W>) -> R,
     ) -> Option<R> {
-        let pm = self.pm.as_deref_mut()?;
+        // Taken out while it runs: the object's own callbacks do not see it then, as before
+        // (they see it only when it is lent to them inside a movement-manager call).
+        let mut pm = self.core.pm.take()?;
         let mut host = ImHost {
             core: &mut self.core,
             mm: &mut self.mm,
         };
-        Some(f(pm, &mut host))
+        let r = f(&mut pm, &mut host);
+        self.core.pm = Some(pm);
+        Some(r)
     }
 
     /// Queue a server position `p` to move towards (ACE `InterpolateTo`); `keep_heading` keeps
@@ -436,9 +439,9 @@ impl<W: Weenie> PhysicsObj<W> {
         let action = ac_interp_manager::move_or_teleport_action(
             self.core.stamps()[crate::apply::Stamp::Teleport],
             timestamp,
-            self.core.cell.is_some(),
+            self.core.cell().is_some(),
             contact,
-            self.core.player_distance,
+            self.core.player_distance(),
         );
         trace_event!(
             debug,
@@ -487,7 +490,7 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// Drop every queued server position (`StopInterpolating`).
     pub fn stop_interpolating(&mut self) {
-        if let Some(pm) = self.pm.as_mut() {
+        if let Some(pm) = self.core.pm.as_mut() {
             pm.stop_interpolating();
         }
     }
@@ -501,7 +504,7 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// Remove the leash (`Unconstrain`).
     pub fn unconstrain(&mut self) {
-        if let Some(pm) = self.pm.as_mut() {
+        if let Some(pm) = self.core.pm.as_mut() {
             pm.unconstrain();
         }
     }

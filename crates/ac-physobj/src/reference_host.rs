@@ -18,10 +18,9 @@ use ac_motioninterp::{
 };
 use glam::Vec3;
 
-use crate::core::Plane;
+use crate::core::{CoreFlags, Plane};
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
-use crate::host::ImHost;
 use crate::object::PhysicsObj;
 use crate::parts::PartArray;
 use crate::tick::{SliceRecord, return_hook_buffer, take_hook_buffer};
@@ -39,39 +38,34 @@ impl<W: Weenie> PhysicsObj<W> {
     /// object, as ACE's PhysicsObj does. Off reproduces the animation-only reference host, where
     /// velocity changes never touch Active.
     pub fn physics_layer(&self) -> bool {
-        self.core.physics_layer
+        self.core.flag(CoreFlags::PHYSICS_LAYER)
     }
     /// Switch the physics layer on or off (see [`Self::physics_layer`]).
     pub fn set_physics_layer(&mut self, on: bool) {
-        self.core.physics_layer = on;
+        self.core.set_flag(CoreFlags::PHYSICS_LAYER, on);
     }
     /// Record host events from now on (default off, so nothing grows unless asked for).
     pub fn set_event_logging(&mut self, on: bool) {
         if on {
-            self.core.events.get_or_insert_with(Box::default).on = true;
-        } else if let Some(log) = self.core.events.as_deref_mut() {
-            log.on = false;
+            self.core.event_log_mut().on = true;
+        } else if self.core.event_log().is_some() {
+            self.core.event_log_mut().on = false;
         }
     }
     /// The events logged so far, oldest first.
     pub fn events(&self) -> &[ObjectEvent] {
-        self.core.events.as_deref().map_or(&[], |l| &l.events)
+        self.core.event_log().map_or(&[], |l| &l.events)
     }
     /// Take the events logged so far (the log is left empty).
     pub fn take_events(&mut self) -> Vec<ObjectEvent> {
-        self.core
-            .events
-            .as_deref_mut()
-            .map(|l| std::mem::take(&mut l.events))
-            .unwrap_or_default()
+        if self.core.event_log().is_none() {
+            return Vec::new();
+        }
+        std::mem::take(&mut self.core.event_log_mut().events)
     }
     /// Drain the events logged so far, keeping the log's allocation.
     pub fn drain_events(&mut self) -> std::vec::Drain<'_, ObjectEvent> {
-        self.core
-            .events
-            .get_or_insert_with(Box::default)
-            .events
-            .drain(..)
+        self.core.event_log_mut().events.drain(..)
     }
 
     // ------------------------------------------------------------------ views
@@ -91,15 +85,19 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Whether the position manager exists (`pm` in the trace).
     pub fn has_position_manager(&self) -> bool {
-        self.pm.is_some()
+        self.core.pm.is_some()
     }
     /// The interpolation manager, if created.
     pub fn interpolation(&self) -> Option<&InterpolationManager> {
-        self.pm.as_deref().and_then(PositionManager::interpolation)
+        self.core
+            .pm
+            .as_deref()
+            .and_then(PositionManager::interpolation)
     }
     /// `IsInterpolating()`.
     pub fn is_interpolating(&self) -> bool {
-        self.pm
+        self.core
+            .pm
             .as_deref()
             .is_some_and(PositionManager::is_interpolating)
     }
@@ -117,7 +115,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// The contact plane.
     pub fn contact_plane(&self) -> Plane {
-        self.core.contact_plane
+        self.core.contact_plane()
     }
     /// How many slices ended without translation (`same` / `no_spheres`).
     pub fn initial_updates(&self) -> i32 {
@@ -141,11 +139,11 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Distance to the player, for MoveOrTeleport's 96-unit rule.
     pub fn player_distance(&self) -> f32 {
-        self.core.player_distance
+        self.core.player_distance()
     }
     /// What "is moving to" answers.
     pub fn moving_to(&self) -> bool {
-        self.core.moving_to
+        self.core.flag(CoreFlags::MOVING_TO)
     }
     /// The teleport timestamp.
     pub fn teleport_stamp(&self) -> i32 {
@@ -177,14 +175,12 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Set the position directly (no validity check, no event). If the object has a cell, its id
     /// follows the position's cell id.
     pub fn set_position_raw(&mut self, p: Position) {
+        // The cell id, when there is a cell, is the position's: it follows.
         self.core.position = p;
-        if self.core.cell.is_some() {
-            self.core.cell = Some(p.cell_id);
-        }
     }
     /// Give the object a cell (with the position's cell id) or remove it.
     pub fn set_has_cell(&mut self, on: bool) {
-        self.core.cell = on.then_some(self.core.position.cell_id);
+        self.core.set_flag(CoreFlags::HAS_CELL, on);
     }
     /// Set the velocity as is: no clamp, no event, no activation.
     pub fn set_velocity_raw(&mut self, v: Vec3) {
@@ -192,7 +188,7 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Set the acceleration.
     pub fn set_acceleration_raw(&mut self, a: Vec3) {
-        self.core.acceleration = a;
+        self.core.set_acceleration(a);
     }
     /// Set the cached velocity.
     pub fn set_cached_velocity_raw(&mut self, v: Vec3) {
@@ -208,11 +204,11 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Set the contact plane.
     pub fn set_contact_plane(&mut self, p: Plane) {
-        self.core.contact_plane = p;
+        self.core.set_contact_plane(p);
     }
     /// Set the cylinder radius (used by sticky distances only).
     pub fn set_radius(&mut self, r: f32) {
-        self.core.radius = r;
+        self.core.set_radius(r);
     }
     /// Set the number of collision spheres.
     pub fn set_num_spheres(&mut self, n: i32) {
@@ -228,11 +224,11 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// Set the object id.
     pub fn set_id(&mut self, id: u32) {
-        self.core.id = id;
+        self.core.set_id(id);
     }
     /// Set the "is moving to" answer.
     pub fn set_moving_to(&mut self, on: bool) {
-        self.core.moving_to = on;
+        self.core.set_flag(CoreFlags::MOVING_TO, on);
     }
     /// Set the teleport timestamp.
     pub fn set_teleport_stamp(&mut self, t: i32) {
@@ -340,7 +336,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// `min_quantum` or above `huge_quantum`), else the offsets of the [`Self::anim_tick`]
     /// slices, appended to `out`.
     pub fn anim_update_object(&mut self, dt: f64, out: &mut Vec<Frame>) -> Option<u32> {
-        let rules = self.core.rules.get();
+        let rules = self.core.rules().get();
         let tick = f64::from(rules.min_quantum);
         let maxq = f64::from(rules.max_quantum);
         if dt < tick || dt > rules.huge_quantum {
@@ -376,7 +372,7 @@ impl<W: Weenie> PhysicsObj<W> {
     pub fn mi_create(&mut self) {
         self.mm
             .insert(MovementManager::with_shared_rules(
-                self.core.rules.clone(),
+                self.core.rules().clone(),
                 self.core.update_time,
             ))
             .create_interpreter();
@@ -531,34 +527,16 @@ impl<W: Weenie> PhysicsObj<W> {
     }
     /// The interpolation manager's `UseTime()`; false when there is none.
     pub fn im_use_time(&mut self) -> bool {
-        let Some(im) = self
-            .pm
-            .as_deref_mut()
-            .and_then(PositionManager::interpolation_mut)
-        else {
-            return false;
-        };
-        let mut host = ImHost {
-            core: &mut self.core,
-            mm: &mut self.mm,
-        };
-        im.use_time(&mut host);
-        true
+        self.with_pm(|pm, host| pm.interpolation_mut().map(|im| im.use_time(host)).is_some())
+            .unwrap_or(false)
     }
     /// The interpolation manager's `NodeCompleted(success)`; false when there is none.
     pub fn im_node_completed(&mut self, success: bool) -> bool {
-        let Some(im) = self
-            .pm
-            .as_deref_mut()
-            .and_then(PositionManager::interpolation_mut)
-        else {
-            return false;
-        };
-        let host = ImHost {
-            core: &mut self.core,
-            mm: &mut self.mm,
-        };
-        im.node_completed(&host, success);
-        true
+        self.with_pm(|pm, host| {
+            pm.interpolation_mut()
+                .map(|im| im.node_completed(host, success))
+                .is_some()
+        })
+        .unwrap_or(false)
     }
 }

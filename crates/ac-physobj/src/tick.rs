@@ -12,7 +12,6 @@ use glam::Vec3;
 use crate::core::ObjCore;
 use crate::events::ObjectEvent;
 use crate::flags::{ObjectState, TransientState};
-use crate::host::ImHost;
 use crate::object::PhysicsObj;
 use crate::parts::MotionCompletion;
 
@@ -100,9 +99,9 @@ pub(crate) fn take_completion_buffer() -> Vec<MotionCompletion> {
 
 /// Take the thread's hook buffer (empty; a nested call simply gets a fresh one) with the
 /// hooks a bare sequence update left on the object in front, to be handed back by
-/// [`return_hook_buffer`]. Inlined: every slice takes the buffer, so the call would cost more
-/// than the two-word swap it makes.
-#[inline(always)]
+/// [`return_hook_buffer`] (the reference host's single steps; a slice takes the buffer as it
+/// is, see [`take_scratch_hook_buffer`]).
+#[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
 pub(crate) fn take_hook_buffer<W>(core: &mut ObjCore<W>) -> Vec<AnimationHook> {
     let mut buf = HOOK_SCRATCH.with(std::cell::Cell::take);
     if let Some(f) = core.follow.as_deref_mut()
@@ -111,6 +110,15 @@ pub(crate) fn take_hook_buffer<W>(core: &mut ObjCore<W>) -> Vec<AnimationHook> {
         buf.append(&mut f.hooks);
     }
     buf
+}
+
+/// Take the thread's hook buffer as it is (empty; a nested call simply gets a fresh one),
+/// without the hooks a bare sequence update left on the object: a slice puts those in front
+/// itself, just before it processes the hooks ([`PhysicsObj::run_slice_hooks`]). Inlined:
+/// every slice takes the buffer, so the call would cost more than the swap it makes.
+#[inline(always)]
+fn take_scratch_hook_buffer() -> Vec<AnimationHook> {
+    HOOK_SCRATCH.with(std::cell::Cell::take)
 }
 
 /// Give a buffer from [`take_hook_buffer`] back to the thread, emptied (the hook processing
@@ -192,6 +200,20 @@ impl<W: Weenie> PhysicsObj<W> {
         hooks.clear();
     }
 
+    /// [`Self::run_hooks`] for a slice, whose buffer holds only the hooks its own sequence
+    /// update queued: the hooks a bare sequence update left on the object go first, as
+    /// [`take_hook_buffer`] would have put them (nothing reads the buffer between the take and
+    /// here but the sequence update, which only appends).
+    #[inline(always)]
+    fn run_slice_hooks(&mut self, hooks: &mut Vec<AnimationHook>) {
+        if let Some(f) = self.core.follow.as_deref_mut()
+            && !f.hooks.is_empty()
+        {
+            hooks.splice(0..0, f.hooks.drain(..));
+        }
+        self.run_hooks(hooks);
+    }
+
     /// Host `CheckForCompletedMotions()` (also `HandleMovement()`, the manager's `UseTime`):
     /// completes zero-anim head entries, replaying them.
     pub(crate) fn poll_completions(&mut self) {
@@ -233,7 +255,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// docs) and the position manager's correction, `q` in seconds as f64.
     pub(crate) fn run_slice(&mut self, q: f64) -> SliceRecord {
         let qf = q as f32;
-        if !self.core.transient.contains(TransientState::ACTIVE) || self.core.cell.is_none() {
+        if !self.core.transient.contains(TransientState::ACTIVE) || self.core.cell().is_none() {
             return SliceRecord::inactive(qf);
         }
         let r = match self.idle_slice(qf) {
@@ -253,7 +275,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// The full slice (every step of `UpdateObjectInternal`) of an active object with a cell,
     /// with the thread's hook buffer lent to it.
     pub(crate) fn full_slice(&mut self, q: f64, qf: f32) -> SliceRecord {
-        let mut hooks = take_hook_buffer(&mut self.core);
+        let mut hooks = take_scratch_hook_buffer();
         let r = self.slice_inner(q, qf, &mut hooks);
         return_hook_buffer(hooks);
         r
@@ -263,7 +285,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// the same body inlined, so the record's frame copies are left out.
     #[inline(never)]
     fn full_slice_unrecorded(&mut self, q: f64, qf: f32) -> SliceOutcome {
-        let mut hooks = take_hook_buffer(&mut self.core);
+        let mut hooks = take_scratch_hook_buffer();
         let r = self.slice_inner(q, qf, &mut hooks);
         return_hook_buffer(hooks);
         r.outcome
@@ -300,7 +322,7 @@ impl<W: Weenie> PhysicsObj<W> {
                 .core
                 .update_physics(qf, &mut cand, has_mm, orientation_exact);
         }
-        self.run_hooks(hooks);
+        self.run_slice_hooks(hooks);
         let candidate = cand;
 
         let outcome = if self.core.num_spheres != 0 {
@@ -313,7 +335,13 @@ impl<W: Weenie> PhysicsObj<W> {
                 self.core.initial_updates = self.core.initial_updates.wrapping_add(1);
                 SliceOutcome::Same
             } else {
-                if self.core.state.contains(ObjectState::ALIGN_PATH) {
+                // One test for the common case, neither bit (the same branches follow).
+                if !self
+                    .core
+                    .state
+                    .intersects(ObjectState::ALIGN_PATH | ObjectState::SLEDDING)
+                {
+                } else if self.core.state.contains(ObjectState::ALIGN_PATH) {
                     let d = cand.origin - pos.origin;
                     face_along(&mut cand, d);
                     quat_valid = false;
@@ -347,7 +375,7 @@ impl<W: Weenie> PhysicsObj<W> {
         // MoveToManager), part_array.HandleMovement() (the completion poll), then
         // position_manager.UseTime().
         self.handle_targetting();
-        self.with_mm(|mm, core| mm.use_time(core));
+        self.movement_manager_use_time();
         self.poll_completions();
         self.position_manager_use_time();
 
@@ -360,30 +388,57 @@ impl<W: Weenie> PhysicsObj<W> {
         }
     }
 
-    fn adjust_offset(&mut self, off: &mut Frame, q: f64) {
-        if let Some(pm) = self.pm.as_mut() {
-            let mut host = ImHost {
-                core: &mut self.core,
-                mm: &mut self.mm,
-            };
-            pm.adjust_offset(&mut host, off, q);
+    /// `with_mm(|mm, core| mm.use_time(core))`, with the lending left out when there is no
+    /// move-to manager: `UseTime` then only takes the deferred cancel
+    /// (`MovementManager::use_time` runs nothing else), so lending the position manager
+    /// around it, which only the callbacks of a call can see, changes nothing.
+    #[inline(always)]
+    fn movement_manager_use_time(&mut self) {
+        match self.mm.as_ref() {
+            Some(mm) if mm.move_to_manager_if_created().is_none() => {
+                self.sync_constraint();
+                self.core.deferred_cancel = false;
+                self.after_manager_call();
+            }
+            _ => {
+                self.with_mm(|mm, core| mm.use_time(core));
+            }
         }
     }
 
-    fn position_manager_use_time(&mut self) {
-        if let Some(pm) = self.pm.as_mut() {
-            let mut host = ImHost {
-                core: &mut self.core,
-                mm: &mut self.mm,
-            };
-            pm.use_time(&mut host);
-            self.after_manager_call();
+    /// The position manager's correction of the slice's offset (none without one: tested
+    /// inline, the call made only with one).
+    #[inline(always)]
+    fn adjust_offset(&mut self, off: &mut Frame, q: f64) {
+        if self.core.pm.is_some() {
+            self.adjust_offset_with_pm(off, q);
         }
+    }
+
+    #[inline(never)]
+    fn adjust_offset_with_pm(&mut self, off: &mut Frame, q: f64) {
+        self.with_pm(|pm, host| pm.adjust_offset(host, off, q));
+    }
+
+    /// The position manager's `UseTime` (nothing without one: tested inline, the call made
+    /// only with one).
+    #[inline(always)]
+    fn position_manager_use_time(&mut self) {
+        if self.core.pm.is_some() {
+            self.position_manager_use_time_with_pm();
+        }
+    }
+
+    #[inline(never)]
+    fn position_manager_use_time_with_pm(&mut self) {
+        self.with_pm(|pm, host| pm.use_time(host));
+        self.after_manager_call();
     }
 
     /// Refresh the interpreter's view of `IsFullyConstrained` from the position manager.
     pub(crate) fn sync_constraint(&mut self) {
         self.core.pm_constrained = self
+            .core
             .pm
             .as_deref()
             .is_some_and(PositionManager::is_fully_constrained);
@@ -399,13 +454,13 @@ impl<W: Weenie> PhysicsObj<W> {
         out: &mut Vec<SliceRecord>,
     ) -> (UpdateResult, Consumed) {
         // Each slice's events (and the motions it completes) nest under the gap being sliced.
-        let _span = trace_span!(trace_span, "update_object", object = self.core.id, dt);
+        let _span = trace_span!(trace_span, "update_object", object = self.core.id(), dt);
         let mut res = UpdateResult::default();
-        if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
+        if self.core.cell().is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);
             return (res, 0.0);
         }
-        let rules = self.core.rules.get();
+        let rules = self.core.rules().get();
         let tick = f64::from(rules.min_quantum);
         let maxq = f64::from(rules.max_quantum);
         if dt > rules.huge_quantum {
@@ -452,7 +507,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Returns whether the slice was the idle one (for the world's parking, `park_mark_after_idle`).
     pub(crate) fn fixed_step(&mut self, period: f64) -> bool {
         let mut idle = false;
-        if self.core.cell.is_none() || self.core.state.contains(ObjectState::FROZEN) {
+        if self.core.cell().is_none() || self.core.state.contains(ObjectState::FROZEN) {
             self.core.transient.remove(TransientState::ACTIVE);
         } else if self.core.transient.contains(TransientState::ACTIVE)
             && self.is_idle(period as f32)
@@ -490,11 +545,107 @@ impl<W: Weenie> PhysicsObj<W> {
     pub(crate) fn slice_until(&mut self, now: f64, out: &mut Vec<SliceRecord>) -> UpdateResult {
         let dt = now - self.core.update_time;
         let (r, consumed) = self.slice_gap(dt, out);
-        if dt > self.core.rules.huge_quantum {
+        if dt > self.core.rules().huge_quantum {
             self.core.update_time = now;
         } else {
             self.core.update_time += consumed;
         }
         r
+    }
+}
+
+#[cfg(all(test, feature = "reference-host"))]
+mod tests {
+    use std::sync::Arc;
+
+    use ac_dat::{AnimationHook, Frame, HookData};
+    use ac_interp_manager::Position;
+    use ac_motioninterp::MovementParameters;
+    use ac_motiontable::motion::{WALK_FORWARD, WAVE};
+    use ac_sequence::AnimationCache;
+    use ac_testkit::walk_run;
+    use glam::Quat;
+
+    use crate::{ConfigWeenie, PhysicsObj};
+
+    const Q: f64 = 1.0 / 30.0;
+
+    /// The scenario's walk/run humanoid, standing, with its event log on.
+    fn humanoid() -> PhysicsObj {
+        let anims: AnimationCache = walk_run::animations().into_iter().collect();
+        let mut o = PhysicsObj::builder()
+            .motion_table(walk_run::table())
+            .animations(Arc::new(anims))
+            .weenie(ConfigWeenie::default())
+            .position(Position::new(
+                walk_run::CELL,
+                Frame {
+                    origin: walk_run::ORIGIN,
+                    orientation: Quat::IDENTITY,
+                },
+            ))
+            .build();
+        o.set_event_logging(true);
+        o
+    }
+
+    /// The full slice as it was before the slice took the plain buffer: the hooks a bare
+    /// sequence update left on the object put in front of the buffer at the take.
+    fn slice_taking_pending_first(o: &mut PhysicsObj) -> super::SliceRecord {
+        let mut hooks = super::take_hook_buffer(&mut o.core);
+        let r = o.slice_inner(Q, Q as f32, &mut hooks);
+        super::return_hook_buffer(hooks);
+        r
+    }
+
+    #[test]
+    fn a_slice_runs_the_hooks_left_on_the_object_first_as_the_take_did() {
+        // The hooks are left on the object before slice `k`, for every `k` of the first
+        // second, so some land in the same slice as the motion's own (the wave's script, the
+        // link's end), whose order then shows.
+        let mut together = 0;
+        for motion in [WAVE, WALK_FORWARD] {
+            for k in 0..30 {
+                for pending in [1i32, 3] {
+                    let (mut a, mut b) = (humanoid(), humanoid());
+                    for o in [&mut a, &mut b] {
+                        o.do_motion(motion, &MovementParameters::default())
+                            .expect("allowed");
+                        for _ in 0..k {
+                            o.full_slice(Q, Q as f32);
+                        }
+                        o.take_events();
+                        for i in 0..pending {
+                            o.core.following().hooks.push(AnimationHook {
+                                direction: 100 + i,
+                                data: HookData::DefaultScript,
+                            });
+                        }
+                    }
+                    let ra = a.full_slice(Q, Q as f32);
+                    let rb = slice_taking_pending_first(&mut b);
+                    assert_eq!(format!("{ra:?}"), format!("{rb:?}"), "record, slice {k}");
+                    let events = a.take_events();
+                    assert_eq!(events, b.take_events(), "events, slice {k}");
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"), "object, slice {k}");
+                    assert!(a.pending_hooks().is_empty());
+                    let hooks: Vec<i32> = events
+                        .iter()
+                        .filter_map(|e| match e {
+                            crate::ObjectEvent::AnimHook { direction, .. } => Some(*direction),
+                            _ => None,
+                        })
+                        .collect();
+                    // The ones left on the object first, in order, each once.
+                    let left: Vec<i32> = (0..pending).map(|i| 100 + i).collect();
+                    assert_eq!(hooks[..pending as usize], left[..], "slice {k}");
+                    together += usize::from(hooks.len() > pending as usize);
+                }
+            }
+        }
+        assert!(
+            together >= 4,
+            "own hooks in the same slice {together} times"
+        );
     }
 }

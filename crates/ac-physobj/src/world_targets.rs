@@ -353,7 +353,7 @@ impl<W: Weenie> World<W> {
 
     fn followable(&self, target: ObjectId) -> Result<TargetObject, WeenieError> {
         let o = self.objects.get(target).ok_or(WeenieError::NoObject)?;
-        if o.core.id == 0 {
+        if o.core.id() == 0 {
             return Err(WeenieError::NoObject);
         }
         Ok(o.as_target())
