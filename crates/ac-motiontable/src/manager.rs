@@ -276,7 +276,19 @@ impl MotionTableManager {
 
     /// ACE `CheckForCompletedMotions`: complete (success) every head entry that
     /// waits for no anims.
+    ///
+    /// Polled every tick and after every movement, and most polls find nothing to complete:
+    /// the head is tested here, inline, and only a head that completes enters the loop.
+    #[inline]
     pub fn check_for_completed_motions(&mut self, out: &mut Vec<MotionCompletion>) {
+        if self.pending.front().is_some_and(|e| e.num_anims == 0) {
+            self.complete_waiting_for_nothing(out);
+        }
+    }
+
+    /// [`Self::check_for_completed_motions`]'s loop, entered with a head that completes.
+    #[inline(never)]
+    fn complete_waiting_for_nothing(&mut self, out: &mut Vec<MotionCompletion>) {
         while let Some(e) = self.pending.front() {
             if e.num_anims != 0 {
                 return;
@@ -294,6 +306,7 @@ impl MotionTableManager {
     }
 
     /// ACE `UseTime` = [`Self::check_for_completed_motions`] (polled every tick).
+    #[inline]
     pub fn use_time(&mut self, out: &mut Vec<MotionCompletion>) {
         self.check_for_completed_motions(out);
     }

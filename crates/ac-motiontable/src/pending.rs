@@ -341,25 +341,37 @@ impl PendingQueue {
     }
 
     /// ACE `add_to_queue`: append, then `remove_redundant_links` (see the module docs).
+    ///
+    /// An append to an inline queue with room (the common case) is made here, inline; a cut
+    /// and the other stores are out of line.
     #[inline]
     pub(crate) fn push<S: AnimSequence + ?Sized>(&mut self, node: AnimNode, seq: &mut S) {
-        match &mut self.store {
-            Store::Inline { len, nodes, .. } if len.get() < INLINE => {
-                let n = len.get();
-                let cut_after = look_back(&nodes[..n], node);
-                nodes[n] = node;
-                *len = LENS[n + 1];
-                trace_event!(
-                    trace,
-                    motion = ?MotionCommand(node.motion),
-                    num_anims = node.num_anims,
-                    pending = n + 1,
-                    "queued"
-                );
-                if let Some(keep) = cut_after {
-                    truncate_inline(&mut nodes[..=n], keep, seq);
-                }
+        if let Store::Inline { len, nodes, .. } = &mut self.store
+            && let n = len.get()
+            && n < INLINE
+        {
+            let cut_after = look_back(&nodes[..n], node);
+            nodes[n] = node;
+            *len = LENS[n + 1];
+            trace_event!(
+                trace,
+                motion = ?MotionCommand(node.motion),
+                num_anims = node.num_anims,
+                pending = n + 1,
+                "queued"
+            );
+            if let Some(keep) = cut_after {
+                truncate_inline(&mut nodes[..=n], keep, seq);
             }
+            return;
+        }
+        self.push_out_of_line(node, seq);
+    }
+
+    /// [`Self::push`] to a full inline queue (which spills) or to the indexed queue.
+    #[inline(never)]
+    fn push_out_of_line<S: AnimSequence + ?Sized>(&mut self, node: AnimNode, seq: &mut S) {
+        match &mut self.store {
             Store::Inline { nodes, counter, .. } => {
                 let mut ix = Box::new(Indexed {
                     counter: *counter,
@@ -404,6 +416,7 @@ fn look_back(before: &[AnimNode], node: AnimNode) -> Option<usize> {
 
 /// ACE `trancuate_animation_list` on inline entries: zero every entry after `keep` and cut
 /// that many link nodes (wrapping sum, as ACE's `uint`).
+#[inline(never)]
 fn truncate_inline<S: AnimSequence + ?Sized>(nodes: &mut [AnimNode], keep: usize, seq: &mut S) {
     let mut total: u32 = 0;
     for e in nodes.iter_mut().skip(keep + 1) {
