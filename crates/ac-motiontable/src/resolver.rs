@@ -549,6 +549,7 @@ impl Resolver {
     }
 
     /// [`Self::style_default`], reported.
+    #[inline(always)]
     fn style_default_x<E: Explain>(&self, style: u32, cx: &mut Cx<E>) -> Option<u32> {
         let found = self.style_default(style);
         cx.note(|| ExplainEvent::StyleDefault {
@@ -1264,6 +1265,7 @@ impl Resolver {
     }
 
     /// `StopSequenceMotion` between its reported call and return.
+    #[inline]
     fn stop_seq<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         motion: u32,
