@@ -707,14 +707,10 @@ impl Resolver {
             && motion != st.substate
             && st.style != 0
             && st.substate != 0
+            && let Some(n) = self.direct_substate(motion, st, seq, speed, stop_modifiers, cx)
         {
-            // What the general path does first (its refusal of an unset state aside).
-            *num_anims = 0;
-            if let Some(ok) =
-                self.direct_substate(motion, st, seq, speed, num_anims, stop_modifiers, cx)
-            {
-                return ok;
-            }
+            *num_anims = n;
+            return true;
         }
         self.gos_general(motion, st, seq, speed, num_anims, stop_modifiers, cx)
     }
@@ -1050,8 +1046,10 @@ impl Resolver {
     /// that case (a speed or substate speed not above zero, no direct link, a link of another
     /// style, no cycle, a restricted cycle): the general path decides those. Not for an
     /// explained call, whose events the general path reports; the caller ([`Self::gos`]) has
-    /// set `num_anims` to 0 and checked that the state is set and that `motion` is a
-    /// substate, neither a style nor a modifier, other than the current one.
+    /// checked that the state is set and that `motion` is a substate, neither a style nor a
+    /// modifier, other than the current one. When it answers, the general path would have
+    /// answered `true` with the returned `num_anims` (the default-while-turning guard's 0
+    /// included).
     ///
     /// When it answers, it makes the general path's decisions in the same order on the same
     /// values (the default-while-turning guard, the branch tests, the restricted test, the
@@ -1067,10 +1065,9 @@ impl Resolver {
         st: &mut MotionState,
         seq: &mut S,
         speed: f32,
-        num_anims: &mut u32,
         stop_modifiers: bool,
         cx: &mut Cx<E>,
-    ) -> Option<bool> {
+    ) -> Option<u32> {
         // `!(a > 0)` also sends NaN to the general path.
         if !(speed > 0.0 && st.substate_mod > 0.0) {
             return None;
@@ -1085,7 +1082,7 @@ impl Resolver {
         let (_, md) = self.ix.table.cycles.get(hop.cycle as usize)?;
         let sd = hop.style_default;
         if motion == sd && !stop_modifiers && is_modifier(st.substate) {
-            return Some(true);
+            return Some(0);
         }
         if md.is_restricted() && sd != st.substate {
             return None;
@@ -1104,8 +1101,7 @@ impl Resolver {
         st.substate_mod = speed;
         st.substate = motion;
         self.re_modify(seq, st, cx);
-        *num_anims = hop.num_anims;
-        Some(true)
+        Some(hop.num_anims)
     }
 
     /// ACE `re_modify`: re-apply the modifiers after a transition cleared physics.
