@@ -25,8 +25,8 @@ pub struct Motion {
 /// first entry: an object that never had a modifier or an action (a walker) holds one null
 /// pointer (8 bytes) instead of a `Vec` header (24), and owns no heap for it. `Debug` names
 /// every motion beside its id (`substate: RunForward(0x44000007)`); equality compares the
-/// lists' entries, never whether or how large a buffer was made.
-#[derive(Clone)]
+/// lists' entries, never whether or how large a buffer was made, and a clone makes a buffer
+/// only for entries it holds.
 pub struct MotionState {
     /// Current stance (0 until `SetDefaultState`).
     pub style: u32,
@@ -43,6 +43,27 @@ pub struct MotionState {
         reason = "the box is the point: 8 bytes inline instead of the Vec's 24"
     )]
     list: Option<Box<Vec<Motion>>>,
+}
+
+impl Clone for MotionState {
+    fn clone(&self) -> Self {
+        // Destructured so that a new field cannot be left out silently.
+        let MotionState {
+            style,
+            substate,
+            substate_mod,
+            modifier_count,
+            list: _,
+        } = *self;
+        let list = self.list();
+        MotionState {
+            style,
+            substate,
+            substate_mod,
+            modifier_count,
+            list: (!list.is_empty()).then(|| Box::new(list.to_vec())),
+        }
+    }
 }
 
 impl PartialEq for MotionState {
@@ -237,11 +258,21 @@ mod tests {
         assert_eq!(used.remove_modifier(0).map(|m| m.id), Some(0x6500_000D));
         assert!(used.list.is_some(), "the buffer is kept");
         assert_eq!(used, MotionState::new());
+        assert!(
+            used.clone().list.is_none(),
+            "a clone of no entries owns no buffer"
+        );
         let mut other = MotionState::new();
         other.add_action(0x1000_0052, 1.0);
         let mut same = MotionState::new();
         same.add_action(0x1000_0052, 1.0);
         assert_eq!(other, same);
+        let mut with_modifier = same.clone();
+        with_modifier.add_modifier_no_check(0x6500_000F, 0.5);
+        let copy = with_modifier.clone();
+        assert_eq!(copy, with_modifier);
+        assert_eq!(copy.modifiers().len(), 1);
+        assert_eq!(copy.actions().len(), 1);
         same.add_action(0x1000_0052, 1.0);
         assert_ne!(other, same);
     }
