@@ -114,7 +114,7 @@ impl fmt::Debug for MotionCompletion {
 pub struct MotionTableManager {
     table: Option<Resolver>,
     state: MotionState,
-    /// The pending queue and ACE's `AnimationCounter` (`pending.animation_counter`).
+    /// The pending queue and ACE's `AnimationCounter` (`pending.animation_counter()`).
     pending: PendingQueue,
 }
 
@@ -164,7 +164,7 @@ impl MotionTableManager {
 
     /// ACE `AnimationCounter`: AnimDone credits not yet consumed by the queue head.
     pub fn animation_counter(&self) -> u32 {
-        self.pending.animation_counter
+        self.pending.animation_counter()
     }
 
     /// The pending queue, head first.
@@ -251,9 +251,10 @@ impl MotionTableManager {
             return;
         }
         let q = &mut self.pending;
-        q.animation_counter = q.animation_counter.wrapping_add(1);
+        // The counter is read once and written back once: nothing in the loop reads it.
+        let mut counter = q.animation_counter().wrapping_add(1);
         while let Some(e) = q.front() {
-            if e.num_anims > q.animation_counter {
+            if e.num_anims > counter {
                 break;
             }
             if is_action(e.motion) {
@@ -264,17 +265,30 @@ impl MotionTableManager {
                 motion: e.motion,
                 success,
             });
-            q.animation_counter = q.animation_counter.wrapping_sub(e.num_anims);
+            counter = counter.wrapping_sub(e.num_anims);
             q.pop_front();
         }
-        if q.animation_counter != 0 && q.is_empty() {
-            q.animation_counter = 0;
+        if counter != 0 && q.is_empty() {
+            counter = 0;
         }
+        q.set_animation_counter(counter);
     }
 
     /// ACE `CheckForCompletedMotions`: complete (success) every head entry that
     /// waits for no anims.
+    ///
+    /// Polled every tick and after every movement, and most polls find nothing to complete:
+    /// the head is tested here, inline, and only a head that completes enters the loop.
+    #[inline]
     pub fn check_for_completed_motions(&mut self, out: &mut Vec<MotionCompletion>) {
+        if self.pending.front().is_some_and(|e| e.num_anims == 0) {
+            self.complete_waiting_for_nothing(out);
+        }
+    }
+
+    /// [`Self::check_for_completed_motions`]'s loop, entered with a head that completes.
+    #[inline(never)]
+    fn complete_waiting_for_nothing(&mut self, out: &mut Vec<MotionCompletion>) {
         while let Some(e) = self.pending.front() {
             if e.num_anims != 0 {
                 return;
@@ -292,6 +306,7 @@ impl MotionTableManager {
     }
 
     /// ACE `UseTime` = [`Self::check_for_completed_motions`] (polled every tick).
+    #[inline]
     pub fn use_time(&mut self, out: &mut Vec<MotionCompletion>) {
         self.check_for_completed_motions(out);
     }

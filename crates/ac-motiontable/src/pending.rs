@@ -99,13 +99,15 @@ mod stack {
 /// the entry is not a member). A member below the front has completed: none.
 type Below = [u32; stack::COUNT];
 
-/// The pending motions, head first, and the manager's AnimDone counter (kept here, where it
-/// fills the header's padding).
+/// The pending motions, head first, and the manager's AnimDone counter.
+///
+/// 40 bytes: the counter lives in each variant (inline, or in the box once spilled) and the
+/// inline length is an enum of the [`INLINE`]` + 1` lengths, whose unused values hold the
+/// variant's tag, so the queue needs neither a tag word nor a counter word beside the
+/// entries.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PendingQueue {
     store: Store,
-    /// ACE `AnimationCounter` (see [`crate::MotionTableManager::animation_counter`]).
-    pub(crate) animation_counter: u32,
 }
 
 /// Where the entries live: inline while the queue has never held more than [`INLINE`],
@@ -113,15 +115,44 @@ pub(crate) struct PendingQueue {
 #[derive(Debug, Clone)]
 enum Store {
     /// The first `len` of `nodes`, head first.
-    Inline { len: u32, nodes: [AnimNode; INLINE] },
+    Inline {
+        len: Len,
+        /// ACE `AnimationCounter` (see [`crate::MotionTableManager::animation_counter`]).
+        counter: u32,
+        nodes: [AnimNode; INLINE],
+    },
     /// The indexed queue (see the module docs).
     Spilled(Box<Indexed>),
+}
+
+/// How many inline entries are live: `0..=INLINE`, as an enum so that the values above
+/// [`INLINE`] are free for [`Store`]'s tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Len {
+    L0,
+    L1,
+    L2,
+    L3,
+    L4,
+}
+
+/// Every [`Len`], indexed by its value.
+const LENS: [Len; INLINE + 1] = [Len::L0, Len::L1, Len::L2, Len::L3, Len::L4];
+
+impl Len {
+    /// The length as a number.
+    #[inline]
+    fn get(self) -> usize {
+        self as usize
+    }
 }
 
 impl Default for Store {
     fn default() -> Self {
         Store::Inline {
-            len: 0,
+            len: Len::L0,
+            counter: 0,
             nodes: [AnimNode {
                 motion: 0,
                 num_anims: 0,
@@ -149,6 +180,8 @@ struct Indexed {
     styles: Vec<(u32, u32)>,
     /// The first pending slot.
     head: u32,
+    /// ACE `AnimationCounter` (see [`crate::MotionTableManager::animation_counter`]).
+    counter: u32,
     /// The top of each stack, as index + 1 (0: empty).
     tops: [u32; stack::COUNT],
 }
@@ -236,7 +269,7 @@ impl PendingQueue {
     #[inline]
     fn live(&self) -> &[AnimNode] {
         match &self.store {
-            Store::Inline { len, nodes } => nodes.get(..*len as usize).unwrap_or_default(),
+            Store::Inline { len, nodes, .. } => nodes.get(..len.get()).unwrap_or_default(),
             Store::Spilled(ix) => ix.live(),
         }
     }
@@ -256,28 +289,51 @@ impl PendingQueue {
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         match &self.store {
-            Store::Inline { len, .. } => *len == 0,
+            Store::Inline { len, .. } => *len == Len::L0,
             Store::Spilled(ix) => ix.is_empty(),
+        }
+    }
+
+    /// ACE `AnimationCounter`.
+    #[inline]
+    pub(crate) fn animation_counter(&self) -> u32 {
+        match &self.store {
+            Store::Inline { counter, .. } => *counter,
+            Store::Spilled(ix) => ix.counter,
+        }
+    }
+
+    /// Sets ACE `AnimationCounter`.
+    #[inline]
+    pub(crate) fn set_animation_counter(&mut self, value: u32) {
+        match &mut self.store {
+            Store::Inline { counter, .. } => *counter = value,
+            Store::Spilled(ix) => ix.counter = value,
         }
     }
 
     /// Removes every entry (they all completed) and zeroes the AnimDone counter.
     pub(crate) fn clear(&mut self) {
         match &mut self.store {
-            Store::Inline { len, .. } => *len = 0,
-            Store::Spilled(ix) => ix.forget_slots(),
+            Store::Inline { len, counter, .. } => {
+                *len = Len::L0;
+                *counter = 0;
+            }
+            Store::Spilled(ix) => {
+                ix.forget_slots();
+                ix.counter = 0;
+            }
         }
-        self.animation_counter = 0;
     }
 
     /// Removes the head entry (it completed).
     #[inline]
     pub(crate) fn pop_front(&mut self) {
         match &mut self.store {
-            Store::Inline { len, nodes } => {
-                if *len != 0 {
+            Store::Inline { len, nodes, .. } => {
+                if let Some(&shorter) = len.get().checked_sub(1).and_then(|n| LENS.get(n)) {
                     nodes.copy_within(1.., 0);
-                    *len -= 1;
+                    *len = shorter;
                 }
             }
             Store::Spilled(ix) => ix.pop_front(),
@@ -285,27 +341,42 @@ impl PendingQueue {
     }
 
     /// ACE `add_to_queue`: append, then `remove_redundant_links` (see the module docs).
+    ///
+    /// An append to an inline queue with room (the common case) is made here, inline; a cut
+    /// and the other stores are out of line.
     #[inline]
     pub(crate) fn push<S: AnimSequence + ?Sized>(&mut self, node: AnimNode, seq: &mut S) {
-        match &mut self.store {
-            Store::Inline { len, nodes } if (*len as usize) < INLINE => {
-                let n = *len as usize;
-                let cut_after = look_back(&nodes[..n], node);
-                nodes[n] = node;
-                *len += 1;
-                trace_event!(
-                    trace,
-                    motion = ?MotionCommand(node.motion),
-                    num_anims = node.num_anims,
-                    pending = n + 1,
-                    "queued"
-                );
-                if let Some(keep) = cut_after {
-                    truncate_inline(&mut nodes[..=n], keep, seq);
-                }
+        if let Store::Inline { len, nodes, .. } = &mut self.store
+            && let n = len.get()
+            && n < INLINE
+        {
+            let cut_after = look_back(&nodes[..n], node);
+            nodes[n] = node;
+            *len = LENS[n + 1];
+            trace_event!(
+                trace,
+                motion = ?MotionCommand(node.motion),
+                num_anims = node.num_anims,
+                pending = n + 1,
+                "queued"
+            );
+            if let Some(keep) = cut_after {
+                truncate_inline(&mut nodes[..=n], keep, seq);
             }
-            Store::Inline { nodes, .. } => {
-                let mut ix = Box::new(Indexed::default());
+            return;
+        }
+        self.push_out_of_line(node, seq);
+    }
+
+    /// [`Self::push`] to a full inline queue (which spills) or to the indexed queue.
+    #[inline(never)]
+    fn push_out_of_line<S: AnimSequence + ?Sized>(&mut self, node: AnimNode, seq: &mut S) {
+        match &mut self.store {
+            Store::Inline { nodes, counter, .. } => {
+                let mut ix = Box::new(Indexed {
+                    counter: *counter,
+                    ..Indexed::default()
+                });
                 for &old in nodes.iter() {
                     ix.append(old);
                 }
@@ -345,6 +416,7 @@ fn look_back(before: &[AnimNode], node: AnimNode) -> Option<usize> {
 
 /// ACE `trancuate_animation_list` on inline entries: zero every entry after `keep` and cut
 /// that many link nodes (wrapping sum, as ACE's `uint`).
+#[inline(never)]
 fn truncate_inline<S: AnimSequence + ?Sized>(nodes: &mut [AnimNode], keep: usize, seq: &mut S) {
     let mut total: u32 = 0;
     for e in nodes.iter_mut().skip(keep + 1) {
@@ -590,7 +662,7 @@ mod tests {
         for &(m, n) in &entries[..INLINE] {
             q.push(node(m, n), &mut seq);
         }
-        assert!(matches!(q.store, Store::Inline { len, .. } if len as usize == INLINE));
+        assert!(matches!(q.store, Store::Inline { len, .. } if len.get() == INLINE));
         let (m, n) = entries[INLINE];
         q.push(node(m, n), &mut seq);
         assert!(matches!(q.store, Store::Spilled(_)));
@@ -602,12 +674,55 @@ mod tests {
     }
 
     #[test]
+    fn the_counter_lives_in_the_store_and_survives_the_spill() {
+        let mut q = PendingQueue::default();
+        let mut seq = RecordingSequence::new();
+        q.set_animation_counter(7);
+        for i in 0..=INLINE as u32 {
+            q.push(node(0x1000_0051 + i, 1), &mut seq);
+        }
+        assert!(matches!(q.store, Store::Spilled(_)));
+        assert_eq!(q.animation_counter(), 7);
+        q.set_animation_counter(u32::MAX);
+        assert_eq!(q.animation_counter(), u32::MAX);
+        q.clear();
+        assert_eq!(q.animation_counter(), 0);
+        assert!(q.is_empty());
+        let mut q = PendingQueue::default();
+        q.set_animation_counter(3);
+        q.push(node(WALK_FORWARD, 1), &mut seq);
+        q.clear();
+        assert_eq!(q.animation_counter(), 0);
+        assert!(q.is_empty());
+    }
+
+    #[test]
+    fn the_queue_needs_no_tag_or_counter_word_beside_its_entries() {
+        assert_eq!(std::mem::size_of::<PendingQueue>(), 8 + INLINE * 8);
+    }
+
+    #[test]
+    fn an_inline_pop_shortens_by_one_down_to_empty() {
+        let mut q = PendingQueue::default();
+        let mut seq = RecordingSequence::new();
+        for i in 0..INLINE as u32 {
+            q.push(node(0x1000_0051 + i, 1), &mut seq);
+        }
+        for left in (0..INLINE).rev() {
+            q.pop_front();
+            assert_eq!(q.live().len(), left);
+        }
+        q.pop_front();
+        assert!(q.is_empty());
+    }
+
+    #[test]
     fn an_inline_repeat_cuts_the_links_after_its_twin() {
         let mut q = PendingQueue::default();
         let mut seq = RecordingSequence::new();
         q.push(node(WALK_FORWARD, 1), &mut seq);
         q.push(node(WALK_FORWARD, 3), &mut seq);
-        assert!(matches!(q.store, Store::Inline { len: 2, .. }));
+        assert!(matches!(q.store, Store::Inline { len: Len::L2, .. }));
         q.pop_front();
         assert_eq!(q.front(), Some(node(WALK_FORWARD, 0)));
         let counts: Vec<u32> = q.live().iter().map(|e| e.num_anims).collect();

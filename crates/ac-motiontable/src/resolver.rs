@@ -10,8 +10,8 @@ use std::sync::Arc;
 use ac_dat::{AnimData, MotionData, MotionTable};
 
 use crate::command::{
-    cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key, style_link_key,
-    styleless_modifier_key,
+    CommandMask, cycle_key, is_action, is_modifier, is_style, is_substate, modifier_key,
+    style_link_key, styleless_modifier_key,
 };
 use crate::explain::{
     Branch, CountRule, DetourReason, Explain, ExplainEvent, FallThrough, Limit, LinkFound,
@@ -167,6 +167,9 @@ struct Index {
     /// Per entry of `link_inner`, what the substate branch needs besides the link when it
     /// takes that link directly (see [`Hop`]).
     hops: Vec<Hop>,
+    /// `StyleDefaults[DefaultStyle]`, found once: the style an object is almost always in
+    /// asks for its default without a lookup (the record never changes).
+    default_style_default: Option<u32>,
 }
 
 /// The rest of a direct substate transition along one link `Links[(style, from)][motion]`,
@@ -187,7 +190,20 @@ struct Hop {
     /// Position in the record's cycles of `Cycles[(style, motion)]`, else of
     /// `Cycles[(DefaultStyle, motion)]`; [`NO_CYCLE`] for neither.
     cycle: u32,
+    /// The link's outer position in the record's links (as in `link_inner`).
+    link_outer: u32,
+    /// The link's inner position in that outer entry's map (as in `link_inner`).
+    link_inner: u32,
+    /// The direct change's `num_anims`: the cycle's anims plus the link's, minus one
+    /// (wrapping, as ACE's `uint`); 0 without a cycle. The record never changes, so this is
+    /// what the resolver would count at each call.
+    num_anims: u32,
 }
+
+/// The class bits [`Resolver::direct_substate`] tests: a motion is a candidate when, of
+/// these, only the substate bit is set.
+const DIRECT_CLASS_MASK: u32 =
+    CommandMask::STYLE.bits() | CommandMask::SUBSTATE.bits() | CommandMask::MODIFIER.bits();
 
 /// [`Hop::cycle`] when the destination has no cycle.
 const NO_CYCLE: u32 = u32::MAX;
@@ -239,6 +255,9 @@ fn hops(
         style: 0,
         style_default: 0,
         cycle: NO_CYCLE,
+        link_outer: 0,
+        link_inner: 0,
+        num_anims: 0,
     };
     let mut hops = vec![none; link_inner.len()];
     let mut styles: Vec<u32> = table.style_defaults.iter().map(|e| e.0).collect();
@@ -258,15 +277,27 @@ fn hops(
             .get(u64::from(style))
             .map_or(0, |i| table.style_defaults[i as usize].1);
         for i in start..start + len {
-            let motion = link_inner[i as usize].0;
+            let (motion, oi, ii) = link_inner[i as usize];
             let cycle = cycle_map
                 .get(u64::from(cycle_key(style, motion)))
                 .or_else(|| cycle_map.get(u64::from(cycle_key(table.default_style, motion))))
                 .unwrap_or(NO_CYCLE);
+            let num_anims = match table.cycles.get(cycle as usize) {
+                Some((_, md)) => {
+                    let link = &table.links[oi as usize].1[ii as usize].1;
+                    count(Some(md))
+                        .wrapping_add(count(Some(link)))
+                        .wrapping_sub(1)
+                }
+                None => 0,
+            };
             hops[i as usize] = Hop {
                 style,
                 style_default,
                 cycle,
+                link_outer: oi,
+                link_inner: ii,
+                num_anims,
             };
         }
     }
@@ -305,8 +336,12 @@ impl Resolver {
             &link_outer,
             &link_inner,
         );
+        let default_style_default = style_default_map
+            .get(u64::from(table.default_style))
+            .map(|i| table.style_defaults[i as usize].1);
         Self {
             ix: Arc::new(Index {
+                default_style_default,
                 style_default_map,
                 cycle_map,
                 hops,
@@ -355,6 +390,9 @@ impl Resolver {
     /// `StyleDefaults[style]`.
     #[inline]
     pub fn style_default(&self, style: u32) -> Option<u32> {
+        if style == self.ix.table.default_style {
+            return self.ix.default_style_default;
+        }
         let i = self.ix.style_default_map.get(u64::from(style))?;
         Some(self.ix.table.style_defaults[i as usize].1)
     }
@@ -511,6 +549,7 @@ impl Resolver {
     }
 
     /// [`Self::style_default`], reported.
+    #[inline(always)]
     fn style_default_x<E: Explain>(&self, style: u32, cx: &mut Cx<E>) -> Option<u32> {
         let found = self.style_default(style);
         cx.note(|| ExplainEvent::StyleDefault {
@@ -659,22 +698,19 @@ impl Resolver {
         stop_modifiers: bool,
         cx: &mut Cx<E>,
     ) -> bool {
-        // The direct path's cheap tests first (it repeats them), so that every other request
-        // goes to the general path with no more than these compares.
+        // The direct path's cheap tests first, so that every other request goes to the
+        // general path with no more than these compares: a substate that is neither a style
+        // nor a modifier (the general path answers a turn or a sidestep, which seldom has a
+        // direct link), other than the current one.
         if !E::ENABLED
-            && !is_style(motion)
-            && is_substate(motion)
+            && motion & DIRECT_CLASS_MASK == CommandMask::SUBSTATE.bits()
             && motion != st.substate
             && st.style != 0
             && st.substate != 0
+            && let Some(n) = self.direct_substate(motion, st, seq, speed, stop_modifiers, cx)
         {
-            // What the general path does first (its refusal of an unset state aside).
-            *num_anims = 0;
-            if let Some(ok) =
-                self.direct_substate(motion, st, seq, speed, num_anims, stop_modifiers, cx)
-            {
-                return ok;
-            }
+            *num_anims = n;
+            return true;
         }
         self.gos_general(motion, st, seq, speed, num_anims, stop_modifiers, cx)
     }
@@ -1006,11 +1042,14 @@ impl Resolver {
 
     /// The substate branch of [`Self::gos_branches`] when it takes a forward link directly,
     /// from the link's [`Hop`]: one lookup instead of the style default's, the cycle's and the
-    /// link's. `None` when the request is not that case (a style or non-substate motion, the
-    /// current substate again, a speed or substate speed not above zero, no direct link, a
-    /// link of another style, no cycle, a restricted cycle): the general path decides those.
-    /// Not for an explained call, whose events the general path reports; the caller has set
-    /// `num_anims` to 0 and checked that the state is set.
+    /// link's, and the count made when the table was indexed. `None` when the request is not
+    /// that case (a speed or substate speed not above zero, no direct link, a link of another
+    /// style, no cycle, a restricted cycle): the general path decides those. Not for an
+    /// explained call, whose events the general path reports; the caller ([`Self::gos`]) has
+    /// checked that the state is set and that `motion` is a substate, neither a style nor a
+    /// modifier, other than the current one. When it answers, the general path would have
+    /// answered `true` with the returned `num_anims` (the default-while-turning guard's 0
+    /// included).
     ///
     /// When it answers, it makes the general path's decisions in the same order on the same
     /// values (the default-while-turning guard, the branch tests, the restricted test, the
@@ -1026,34 +1065,30 @@ impl Resolver {
         st: &mut MotionState,
         seq: &mut S,
         speed: f32,
-        num_anims: &mut u32,
         stop_modifiers: bool,
         cx: &mut Cx<E>,
-    ) -> Option<bool> {
+    ) -> Option<u32> {
         // `!(a > 0)` also sends NaN to the general path.
-        if is_style(motion)
-            || !is_substate(motion)
-            || motion == st.substate
-            || !(speed > 0.0 && st.substate_mod > 0.0)
-        {
+        if !(speed > 0.0 && st.substate_mod > 0.0) {
             return None;
         }
         let key = u64::from(cycle_key(st.style, st.substate)) << 32 | u64::from(motion);
         let i = self.ix.link_map.get(key)? as usize;
-        let hop = self.ix.hops[i];
-        if hop.style != st.style || hop.cycle == NO_CYCLE {
+        let hop = self.ix.hops.get(i)?;
+        if hop.style != st.style {
             return None;
         }
+        // `NO_CYCLE` (u32::MAX) is past every record's cycles: no cycle, no direct change.
+        let (_, md) = self.ix.table.cycles.get(hop.cycle as usize)?;
         let sd = hop.style_default;
         if motion == sd && !stop_modifiers && is_modifier(st.substate) {
-            return Some(true);
+            return Some(0);
         }
-        let md = &self.ix.table.cycles[hop.cycle as usize].1;
         if md.is_restricted() && sd != st.substate {
             return None;
         }
-        let (_, oi, ii) = self.ix.link_inner[i];
-        let link = &self.ix.table.links[oi as usize].1[ii as usize].1;
+        let (_, inner) = self.ix.table.links.get(hop.link_outer as usize)?;
+        let (_, link) = inner.get(hop.link_inner as usize)?;
         if md.clears_modifiers() {
             st.clear_modifiers();
         }
@@ -1066,10 +1101,7 @@ impl Resolver {
         st.substate_mod = speed;
         st.substate = motion;
         self.re_modify(seq, st, cx);
-        *num_anims = count(Some(md))
-            .wrapping_add(count(Some(link)))
-            .wrapping_sub(1);
-        Some(true)
+        Some(hop.num_anims)
     }
 
     /// ACE `re_modify`: re-apply the modifiers after a transition cleared physics.
@@ -1229,6 +1261,7 @@ impl Resolver {
     }
 
     /// `StopSequenceMotion` between its reported call and return.
+    #[inline]
     fn stop_seq<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         motion: u32,

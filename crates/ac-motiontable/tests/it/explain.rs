@@ -116,6 +116,19 @@ fn req_strategy() -> impl Strategy<Value = Req> {
     ]
 }
 
+/// Requests with speeds above zero only (the direct substate change's speed test passes, so
+/// it answers every substate change along a link of the object's style, turns out of a
+/// turning substate and restricted cycles included).
+fn positive_req_strategy() -> impl Strategy<Value = Req> {
+    let motion = prop::sample::select(MOTIONS.to_vec());
+    let speed = prop_oneof![Just(1.0f32), Just(1.5), 0.01f32..3.0];
+    prop_oneof![
+        8 => (motion.clone(), speed).prop_map(|(m, s)| Req::Motion(m, s)),
+        2 => motion.prop_map(Req::Stop),
+        1 => Just(Req::StopCompletely),
+    ]
+}
+
 /// [`agree`] on `table` under ACE's or the retail rules, for the default state then `reqs`.
 fn agree_from_default(table: MotionTable, retail: bool, reqs: Vec<Req>) {
     let rules = if retail {
@@ -150,6 +163,18 @@ proptest! {
         table in crate::literal::rich_table_strategy(),
         retail in any::<bool>(),
         reqs in prop::collection::vec(req_strategy(), 1..24),
+    ) {
+        agree_from_default(table, retail, reqs);
+    }
+
+    /// The same with speeds above zero only, so that the direct substate change (and its
+    /// default-while-turning guard, its restricted test and its carry-over of a turning
+    /// substate) answers most substate requests.
+    #[test]
+    fn positive_speed_shortcuts_end_where_the_general_path_does(
+        table in crate::literal::rich_table_strategy(),
+        retail in any::<bool>(),
+        reqs in prop::collection::vec(positive_req_strategy(), 1..32),
     ) {
         agree_from_default(table, retail, reqs);
     }
