@@ -354,6 +354,8 @@ fn check(ops: Vec<Op>) -> Result<(), TestCaseError> {
     let src = cache();
     let mut s = Sequence::new(src.clone(), Rules::default());
     let mut m = Model::new();
+    // The handle the sequence gave each node, in the model's numbering (append order).
+    let mut handles = Vec::new();
     for op in ops {
         let mut hs = Vec::new();
         let mut hm = Vec::new();
@@ -366,7 +368,7 @@ fn check(ops: Vec<Op>) -> Result<(), TestCaseError> {
                     high_frame: hi,
                     framerate: fps,
                 };
-                s.append_animation(&d);
+                handles.push(s.append_animation(&d).expect("the cache has it"));
                 let anim = ac_sequence::AnimationSource::animation(&*src, d.anim_id).expect("anim");
                 m.append(AnimSequenceNode::new(&d, anim));
             }
@@ -407,6 +409,15 @@ fn check(ops: Vec<Op>) -> Result<(), TestCaseError> {
         let ids: Vec<u32> = s.nodes().map(|n| n.anim_id()).collect();
         let mids: Vec<u32> = m.list.iter().map(|n| n.1.anim_id()).collect();
         prop_assert_eq!(ids, mids);
+        // Every node keeps its handle through the list's removals.
+        let hs_ids: Vec<_> = s.node_ids().collect();
+        let hm_ids: Vec<_> = m.list.iter().map(|n| handles[n.0 as usize]).collect();
+        prop_assert_eq!(hs_ids, hm_ids);
+        prop_assert_eq!(
+            s.first_cyclic(),
+            m.first_cyclic.map(|i| handles[i as usize])
+        );
+        prop_assert_eq!(s.curr_anim(), m.curr.map(|i| handles[i as usize]));
         prop_assert_eq!(s.curr_index(), m.pos(m.curr).map_or(-1, |p| p as i32));
         prop_assert_eq!(
             s.first_cyclic_index(),
