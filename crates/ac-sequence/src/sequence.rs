@@ -306,7 +306,7 @@ impl Sequence {
     /// end up holding the tail in order and everything after them is a removed node, which
     /// the truncation drops. The list is the one `Vec::drain` leaves (only the order in which
     /// the removed nodes' animations are released differs, which nothing observes).
-    #[inline]
+    #[inline(never)]
     fn remove_range(&mut self, range: std::ops::Range<usize>) {
         /// Tails up to this long are moved by swaps; longer ones by `drain`.
         const SWAP_TAIL: usize = 2;
@@ -316,7 +316,11 @@ impl Sequence {
             return;
         }
         let tail = len - to;
-        if tail <= SWAP_TAIL {
+        if tail == 1 {
+            // The usual case (links removed before their cycle): one swap, `j = 0` below.
+            self.nodes.swap(from, to);
+            self.nodes.truncate(from + 1);
+        } else if tail <= SWAP_TAIL {
             for j in 0..tail {
                 self.nodes.swap(from + j, to + j);
             }
@@ -570,6 +574,9 @@ impl Sequence {
             return;
         };
         let from = fc - n.min(fc);
+        if from == fc {
+            return;
+        }
         if self.curr_pos().is_some_and(|c| (from..fc).contains(&c)) {
             self.curr = self.first_cyclic;
             self.frame_number = self.nodes[fc].starting_frame();
