@@ -19,6 +19,13 @@ pub(crate) struct Env {
 }
 
 impl Env {
+    /// The animation `id` when the source is a cache holding it (`None` otherwise: the
+    /// source is not a cache, or does not have it).
+    #[inline(always)]
+    pub(crate) fn cached(&self, id: u32) -> Option<&Arc<Animation>> {
+        self.cache.as_deref()?.get(id)
+    }
+
     /// The animation `id`: what `source.animation(id)` answers (when the source is a cache,
     /// `cache` is that same cache, and its `animation` is `get(id).cloned()`).
     #[inline(always)]

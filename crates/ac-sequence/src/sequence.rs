@@ -485,9 +485,6 @@ impl Sequence {
         let had_curr = (self.curr as usize) < len;
         let id = self.next_id;
         self.next_id = id.wrapping_add(1);
-        if len == self.nodes.capacity() {
-            self.grow();
-        }
         self.nodes
             .push(AnimSequenceNode::with_serial(data, anim, id));
         // Every append moves the cyclic marker to the tail.
@@ -510,7 +507,27 @@ impl Sequence {
     /// node is not appended and `None` is returned (quirk `missing-animation-node`).
     #[inline]
     pub fn append_animation(&mut self, data: &AnimData) -> Option<NodeId> {
-        match self.env.animation(data.anim_id) {
+        // The usual append: room in the list, found in the cache the source is (so that the
+        // usual path makes no call).
+        if self.nodes.len() < self.nodes.capacity()
+            && let Some(anim) = self.env.cached(data.anim_id)
+        {
+            let anim = Arc::clone(anim);
+            return Some(self.append_node(data, anim));
+        }
+        self.append_from_source(data)
+    }
+
+    /// [`Self::append_animation`] into a full list, of an animation the source's cache does
+    /// not hold, or from a source that is not a cache: asks the source (the same answer as
+    /// the cache's when it is one).
+    #[cold]
+    #[inline(never)]
+    fn append_from_source(&mut self, data: &AnimData) -> Option<NodeId> {
+        if self.nodes.len() == self.nodes.capacity() {
+            self.grow();
+        }
+        match self.env.source.animation(data.anim_id) {
             Some(anim) => Some(self.append_node(data, anim)),
             None => self.append_missing(data),
         }
@@ -541,6 +558,9 @@ impl Sequence {
             .env
             .animation(data.anim_id)
             .ok_or(SequenceError::MissingAnimation(data.anim_id))?;
+        if self.nodes.len() == self.nodes.capacity() {
+            self.grow();
+        }
         Ok(self.append_node(data, anim))
     }
 
