@@ -567,6 +567,7 @@ impl Sequence {
     /// `remove_cyclic_anims()`: removes the cyclic tail. If the play head is in it, the head
     /// moves to the node before the removed one at its ending frame (or to none, frame 0).
     /// Afterwards `first_cyclic` is the new last node (possibly a link, possibly none).
+    #[inline]
     pub fn remove_cyclic_anims(&mut self) {
         let Some(fc) = self.first_cyclic_pos() else {
             return;
@@ -577,11 +578,15 @@ impl Sequence {
             self.curr = if fc == 0 { NONE } else { Self::pos32(fc - 1) };
             self.frame_number = self.curr_node().map_or(0.0, |c| c.ending_frame());
         }
-        self.nodes.truncate(fc);
-        self.first_cyclic = match self.nodes.len() {
-            0 => NONE,
-            n => Self::pos32(n - 1),
-        };
+        // The list keeps `fc` nodes: the last of them, if any, is the new first cyclic node.
+        self.first_cyclic = if fc == 0 { NONE } else { Self::pos32(fc - 1) };
+        if fc + 1 == self.nodes.len() {
+            // The usual tail, one cycle node (the same as truncating to `fc`): popped last,
+            // so that releasing its animation is the last thing done.
+            drop(self.nodes.pop());
+        } else {
+            self.nodes.truncate(fc);
+        }
     }
 
     /// Removes up to `n` links right before the cyclic tail, nearest to it first. Stops when
@@ -610,11 +615,13 @@ impl Sequence {
     ///
     /// On an empty list ACE dereferences null; here it does nothing (quirk
     /// `remove-links-empty`).
+    #[inline]
     pub fn remove_link_animations(&mut self, n: u32) {
         self.remove_links(usize::try_from(n).unwrap_or(usize::MAX));
     }
 
     /// `remove_all_link_animations()`: removes every node before the cyclic tail.
+    #[inline]
     pub fn remove_all_link_animations(&mut self) {
         self.remove_links(usize::MAX);
     }
