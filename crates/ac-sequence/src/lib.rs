@@ -57,6 +57,7 @@
 //!   [`Sequence::take_missing_animation`] so a caller can treat them as bad input.
 
 pub mod aframe;
+mod env;
 mod node;
 pub mod playback;
 mod position;

@@ -46,6 +46,12 @@ impl AnimSequenceNode {
     /// `NumFrames - 1` is computed in u32 and reinterpreted as i32 (a 0-frame animation gives
     /// −1), and the comparisons mix `int` with `uint`, which C# evaluates in 64 bits.
     pub fn new(data: &AnimData, anim: Arc<Animation>) -> Self {
+        Self::with_serial(data, anim, 0)
+    }
+
+    /// [`Self::new`] with the handle serial a sequence gives the node it appends.
+    #[inline(always)]
+    pub(crate) fn with_serial(data: &AnimData, anim: Arc<Animation>, serial: u32) -> Self {
         let n = anim.num_frames();
         let last = n.wrapping_sub(1) as i32;
         let n64 = i64::from(n);
@@ -68,7 +74,7 @@ impl AnimSequenceNode {
             framerate: data.framerate,
             low_frame: low,
             high_frame: high,
-            serial: 0,
+            serial,
         }
     }
 
@@ -76,12 +82,6 @@ impl AnimSequenceNode {
     #[inline]
     pub(crate) fn serial(&self) -> u32 {
         self.serial
-    }
-
-    /// Gives the node its handle serial (when a sequence appends it).
-    #[inline]
-    pub(crate) fn set_serial(&mut self, serial: u32) {
-        self.serial = serial;
     }
 
     /// The animation played by this node.
@@ -117,6 +117,7 @@ impl AnimSequenceNode {
 
     /// `get_starting_frame()`: where playback enters the node — `low` when playing forward
     /// (framerate ≥ 0), just below `high + 1` when playing backwards.
+    #[inline]
     pub fn starting_frame(&self) -> f32 {
         if self.framerate >= 0.0 {
             self.low_frame as f32

@@ -15,6 +15,16 @@ use ac_dat::{Animation, DatArchive, DatError, DatErrorKind, DirEntry};
 pub trait AnimationSource: Send + Sync {
     /// The animation `id`, or `None` when it does not exist.
     fn animation(&self, id: u32) -> Option<Arc<Animation>>;
+
+    /// This source as an [`AnimationCache`], when it is one (`None` by default).
+    ///
+    /// A [`crate::Sequence`] asks once, when it is given the source, and then looks its
+    /// animations up in the cache directly instead of through the trait object: the same
+    /// answers (it is the same cache), without a virtual call per appended animation.
+    /// Only [`AnimationCache`] answers `Some` (itself).
+    fn into_cache(self: Arc<Self>) -> Option<Arc<AnimationCache>> {
+        None
+    }
 }
 
 /// An in-memory animation set: the cache a DAT-backed loader fills, and what tests and the
@@ -84,7 +94,7 @@ impl AnimationCache {
 
     /// The animation `id` through the index (the same answer as `anims.get(&id)`).
     #[inline]
-    fn get(&self, id: u32) -> Option<&Arc<Animation>> {
+    pub(crate) fn get(&self, id: u32) -> Option<&Arc<Animation>> {
         self.slots.get(self.find_slot(id)?)?.as_ref()
     }
 
@@ -184,6 +194,10 @@ impl AnimationSource for AnimationCache {
     #[inline]
     fn animation(&self, id: u32) -> Option<Arc<Animation>> {
         self.get(id).cloned()
+    }
+
+    fn into_cache(self: Arc<Self>) -> Option<Arc<AnimationCache>> {
+        Some(self)
     }
 }
 

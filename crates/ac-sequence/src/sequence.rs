@@ -10,6 +10,7 @@ use ac_motiontable::{Rules, SharedRules};
 use glam::Vec3;
 
 use crate::aframe::{AFrame, EPSILON};
+use crate::env::SharedEnv;
 use crate::node::AnimSequenceNode;
 use crate::playback::{LoggedNode, PlaybackLog, Stretch};
 use crate::provider::AnimationSource;
@@ -121,6 +122,9 @@ pub enum SequenceError {
 /// What a sequence rarely uses, boxed so that a sequence without it stays small.
 #[derive(Debug, Clone, Default)]
 struct Cold {
+    /// The first animation an append could not find since the last
+    /// [`Sequence::take_missing_animation`].
+    missing_animation: Option<u32>,
     /// `SetPlacementFrame`: the pose while no node is current, and its id.
     placement_frame: Option<AnimationFrame>,
     placement_frame_id: i32,
@@ -156,10 +160,11 @@ pub struct Sequence {
     frame_number: f32,
     velocity: Vec3,
     omega: Vec3,
-    source: Arc<dyn AnimationSource>,
-    missing_animation: Option<u32>,
-    rules: SharedRules,
-    /// The placement frame and the playback log (`None` while neither is set).
+    /// The animation source and the rules, shared with every sequence built from the same
+    /// source under equal rules.
+    env: SharedEnv,
+    /// The placement frame, the playback log and a missing animation's id (`None` while
+    /// none is set).
     cold: Option<Box<Cold>>,
 }
 
@@ -222,47 +227,45 @@ impl Sequence {
             frame_number: 0.0,
             velocity: Vec3::ZERO,
             omega: Vec3::ZERO,
-            source,
-            missing_animation: None,
-            rules: SharedRules::new(rules),
+            env: SharedEnv::new(source, SharedRules::new(rules)),
             cold: None,
         }
     }
 
     /// The rules this sequence was built with.
     pub fn rules(&self) -> Rules {
-        self.rules.get()
+        self.env.rules.get()
     }
 
     /// The rules this sequence was built with, shared (the object that owns the sequence
     /// keeps the same allocation).
     pub fn shared_rules(&self) -> &SharedRules {
-        &self.rules
+        &self.env.rules
     }
 
     /// The animation source this sequence loads from.
     pub fn source(&self) -> &Arc<dyn AnimationSource> {
-        &self.source
+        &self.env.source
     }
 
     /// Replaces the animation source (existing nodes keep the animations they hold).
     pub fn set_source(&mut self, source: Arc<dyn AnimationSource>) {
-        self.source = source;
+        self.env = SharedEnv::new(source, self.env.rules.clone());
     }
 
     // ------------------------------------------------------------------ list primitives
 
-    fn push_back(&mut self, mut node: AnimSequenceNode) -> NodeId {
-        let id = NodeId(self.next_id);
-        self.next_id = self.next_id.wrapping_add(1);
-        node.set_serial(id.0);
+    /// Makes room for one more node (a walking object holds a link and its cycle: room for
+    /// two at the first allocation, not the four a first push would reserve; the list grows
+    /// as usual past that).
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
         if self.nodes.capacity() == 0 {
-            // A walking object holds a link and its cycle: room for two, not the four a
-            // first push would reserve (the list grows as usual past that).
             self.nodes.reserve_exact(2);
+        } else {
+            self.nodes.reserve(1);
         }
-        self.nodes.push(node);
-        id
     }
 
     /// The list position `pos` as an index, if a node is there.
@@ -293,13 +296,39 @@ impl Sequence {
 
     /// Removes the nodes at positions `range`, keeping `CurrAnim` and `FirstCyclic` on their
     /// nodes (callers move them off the removed ones first).
+    ///
+    /// The nodes after the range move down in list order. For a short tail (the usual one:
+    /// the cyclic node, or a link and its cycle) that is done by swapping each tail node with
+    /// the removed position it goes to, then truncating: swapping tail node `j` (at
+    /// `to + j`) into `from + j` for `j = 0, 1, …` in order only ever takes a tail node from a
+    /// position no earlier swap touched (earlier swaps touched `from + i` and `to + i`,
+    /// `i < j`, and `to + j = from + i` would need `i > j`), so positions `from..from + tail`
+    /// end up holding the tail in order and everything after them is a removed node, which
+    /// the truncation drops. The list is the one `Vec::drain` leaves (only the order in which
+    /// the removed nodes' animations are released differs, which nothing observes).
+    #[inline(never)]
     fn remove_range(&mut self, range: std::ops::Range<usize>) {
-        let (from, n) = (range.start, range.len());
-        if n == 0 {
+        /// Tails up to this long are moved by swaps; longer ones by `drain`.
+        const SWAP_TAIL: usize = 2;
+        let (from, to) = (range.start, range.end);
+        let len = self.nodes.len();
+        if from >= to || to > len {
             return;
         }
-        self.nodes.drain(range);
-        let n32 = Self::pos32(n);
+        let tail = len - to;
+        if tail == 1 {
+            // The usual case (links removed before their cycle): one swap, `j = 0` below.
+            self.nodes.swap(from, to);
+            self.nodes.truncate(from + 1);
+        } else if tail <= SWAP_TAIL {
+            for j in 0..tail {
+                self.nodes.swap(from + j, to + j);
+            }
+            self.nodes.truncate(from + tail);
+        } else {
+            self.nodes.drain(from..to);
+        }
+        let n32 = Self::pos32(to - from);
         for pos in [&mut self.curr, &mut self.first_cyclic] {
             if *pos != NONE && *pos as usize >= from {
                 *pos = pos.wrapping_sub(n32);
@@ -440,21 +469,33 @@ impl Sequence {
     /// (e.g. the scenario runner, which must report "undefined animation" as bad input at the
     /// step that appended it) learns about it.
     pub fn take_missing_animation(&mut self) -> Option<u32> {
-        self.missing_animation.take()
+        let id = self.cold.as_deref_mut()?.missing_animation.take();
+        self.drop_cold_if_unused();
+        id
     }
 
     // ------------------------------------------------------------------ list maintenance
 
-    fn append_node(&mut self, node: AnimSequenceNode) -> NodeId {
-        let had_curr = self.curr_pos().is_some();
-        let id = self.push_back(node);
+    /// Appends a node built from `data` and `anim` (the node gets the next handle serial):
+    /// it becomes the new first cyclic node, and the play head if there was none.
+    #[inline(always)]
+    fn append_node(&mut self, data: &AnimData, anim: Arc<Animation>) -> NodeId {
+        let len = self.nodes.len();
+        // A set position is below `len`; `NONE` is not.
+        let had_curr = (self.curr as usize) < len;
+        let id = self.next_id;
+        self.next_id = id.wrapping_add(1);
+        self.nodes
+            .push(AnimSequenceNode::with_serial(data, anim, id));
         // Every append moves the cyclic marker to the tail.
-        self.first_cyclic = Self::pos32(self.nodes.len() - 1);
+        self.first_cyclic = Self::pos32(len);
         if !had_curr {
             self.curr = 0;
-            self.frame_number = self.nodes[0].starting_frame();
+            if let Some(first) = self.nodes.first() {
+                self.frame_number = first.starting_frame();
+            }
         }
-        id
+        NodeId(id)
     }
 
     /// `append_animation(d)`: queues `d` at the end of the list; it becomes the new first cyclic
@@ -464,38 +505,69 @@ impl Sequence {
     /// instead of skipping it; this does the same, and additionally remembers the id for
     /// [`Sequence::take_missing_animation`]. With [`Rules::drop_missing_animation`] (retail) the
     /// node is not appended and `None` is returned (quirk `missing-animation-node`).
+    #[inline]
     pub fn append_animation(&mut self, data: &AnimData) -> Option<NodeId> {
-        let anim = match self.source.animation(data.anim_id) {
-            Some(a) => a,
-            None => {
-                if self.missing_animation.is_none() {
-                    self.missing_animation = Some(data.anim_id);
-                }
-                if self.rules.drop_missing_animation {
-                    return None;
-                }
-                Arc::new(Animation {
-                    id: data.anim_id,
-                    ..Animation::default()
-                })
-            }
-        };
-        Some(self.append_node(AnimSequenceNode::new(data, anim)))
+        // The usual append: room in the list, found in the cache the source is (so that the
+        // usual path makes no call).
+        if self.nodes.len() < self.nodes.capacity()
+            && let Some(anim) = self.env.cached(data.anim_id)
+        {
+            let anim = Arc::clone(anim);
+            return Some(self.append_node(data, anim));
+        }
+        self.append_from_source(data)
+    }
+
+    /// [`Self::append_animation`] into a full list, of an animation the source's cache does
+    /// not hold, or from a source that is not a cache: asks the source (the same answer as
+    /// the cache's when it is one).
+    #[cold]
+    #[inline(never)]
+    fn append_from_source(&mut self, data: &AnimData) -> Option<NodeId> {
+        if self.nodes.len() == self.nodes.capacity() {
+            self.grow();
+        }
+        match self.env.source.animation(data.anim_id) {
+            Some(anim) => Some(self.append_node(data, anim)),
+            None => self.append_missing(data),
+        }
+    }
+
+    /// [`Self::append_animation`] of an animation the source does not have.
+    #[cold]
+    #[inline(never)]
+    fn append_missing(&mut self, data: &AnimData) -> Option<NodeId> {
+        let cold = self.cold.get_or_insert_default();
+        if cold.missing_animation.is_none() {
+            cold.missing_animation = Some(data.anim_id);
+        }
+        if self.env.rules.drop_missing_animation {
+            return None;
+        }
+        let anim = Arc::new(Animation {
+            id: data.anim_id,
+            ..Animation::default()
+        });
+        Some(self.append_node(data, anim))
     }
 
     /// Like [`Sequence::append_animation`], but a missing animation is an error and nothing is
     /// appended.
     pub fn try_append_animation(&mut self, data: &AnimData) -> Result<NodeId, SequenceError> {
         let anim = self
-            .source
+            .env
             .animation(data.anim_id)
             .ok_or(SequenceError::MissingAnimation(data.anim_id))?;
-        Ok(self.append_node(AnimSequenceNode::new(data, anim)))
+        if self.nodes.len() == self.nodes.capacity() {
+            self.grow();
+        }
+        Ok(self.append_node(data, anim))
     }
 
     /// `remove_cyclic_anims()`: removes the cyclic tail. If the play head is in it, the head
     /// moves to the node before the removed one at its ending frame (or to none, frame 0).
     /// Afterwards `first_cyclic` is the new last node (possibly a link, possibly none).
+    #[inline]
     pub fn remove_cyclic_anims(&mut self) {
         let Some(fc) = self.first_cyclic_pos() else {
             return;
@@ -506,11 +578,15 @@ impl Sequence {
             self.curr = if fc == 0 { NONE } else { Self::pos32(fc - 1) };
             self.frame_number = self.curr_node().map_or(0.0, |c| c.ending_frame());
         }
-        self.nodes.truncate(fc);
-        self.first_cyclic = match self.nodes.len() {
-            0 => NONE,
-            n => Self::pos32(n - 1),
-        };
+        // The list keeps `fc` nodes: the last of them, if any, is the new first cyclic node.
+        self.first_cyclic = if fc == 0 { NONE } else { Self::pos32(fc - 1) };
+        if fc + 1 == self.nodes.len() {
+            // The usual tail, one cycle node (the same as truncating to `fc`): popped last,
+            // so that releasing its animation is the last thing done.
+            drop(self.nodes.pop());
+        } else {
+            self.nodes.truncate(fc);
+        }
     }
 
     /// Removes up to `n` links right before the cyclic tail, nearest to it first. Stops when
@@ -523,6 +599,9 @@ impl Sequence {
             return;
         };
         let from = fc - n.min(fc);
+        if from == fc {
+            return;
+        }
         if self.curr_pos().is_some_and(|c| (from..fc).contains(&c)) {
             self.curr = self.first_cyclic;
             self.frame_number = self.nodes[fc].starting_frame();
@@ -536,11 +615,13 @@ impl Sequence {
     ///
     /// On an empty list ACE dereferences null; here it does nothing (quirk
     /// `remove-links-empty`).
+    #[inline]
     pub fn remove_link_animations(&mut self, n: u32) {
         self.remove_links(usize::try_from(n).unwrap_or(usize::MAX));
     }
 
     /// `remove_all_link_animations()`: removes every node before the cyclic tail.
+    #[inline]
     pub fn remove_all_link_animations(&mut self) {
         self.remove_links(usize::MAX);
     }
@@ -584,7 +665,10 @@ impl Sequence {
     /// Frees the cold part once it holds nothing.
     fn drop_cold_if_unused(&mut self) {
         if self.cold.as_deref().is_some_and(|c| {
-            c.placement_frame.is_none() && c.placement_frame_id == 0 && c.playback.is_none()
+            c.placement_frame.is_none()
+                && c.placement_frame_id == 0
+                && c.playback.is_none()
+                && c.missing_animation.is_none()
         }) {
             self.cold = None;
         }
@@ -1400,5 +1484,45 @@ impl ac_motiontable::AnimSequence for Sequence {
     }
     fn has_anims(&self) -> bool {
         Sequence::has_anims(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the bytes of a sequence go (`docs/performance.md`): the node list's header, the
+    /// positions and serial counter, the frame number, velocity and omega, one shared handle
+    /// for the source and the rules, and the cold box; 24 bytes a node on the heap.
+    #[test]
+    fn layout() {
+        assert_eq!(std::mem::size_of::<AnimSequenceNode>(), 24);
+        assert_eq!(std::mem::size_of::<Sequence>(), 80);
+    }
+
+    /// A missing animation's id lives in the cold part only until it is taken.
+    #[test]
+    fn a_taken_missing_animation_frees_the_cold_part() {
+        let mut s = Sequence::default();
+        assert!(s.cold.is_none());
+        let d = AnimData {
+            anim_id: 0x0300_0042,
+            low_frame: 0,
+            high_frame: -1,
+            framerate: 30.0,
+        };
+        assert!(s.append_animation(&d).is_some());
+        assert!(
+            s.append_animation(&AnimData {
+                anim_id: 0x0300_0043,
+                ..d
+            })
+            .is_some()
+        );
+        assert!(s.cold.is_some());
+        assert_eq!(s.take_missing_animation(), Some(0x0300_0042));
+        assert!(s.cold.is_none());
+        assert_eq!(s.take_missing_animation(), None);
+        assert_eq!(s.len(), 2);
     }
 }

@@ -353,7 +353,14 @@ fn bits(f: &AFrame) -> [u32; 7] {
 fn check(ops: Vec<Op>) -> Result<(), TestCaseError> {
     let src = cache();
     let mut s = Sequence::new(src.clone(), Rules::default());
+    // The same cache behind a wrapper that is not a cache itself: the sequence looks its
+    // animations up through the trait object instead of the cache directly, and must play
+    // the same list.
+    let wrapped: Arc<dyn ac_sequence::AnimationSource> = Arc::new(src.clone());
+    let mut seq_w = Sequence::new(wrapped, Rules::default());
     let mut m = Model::new();
+    // The handle the sequence gave each node, in the model's numbering (append order).
+    let mut handles = Vec::new();
     for op in ops {
         let mut hs = Vec::new();
         let mut hm = Vec::new();
@@ -366,35 +373,47 @@ fn check(ops: Vec<Op>) -> Result<(), TestCaseError> {
                     high_frame: hi,
                     framerate: fps,
                 };
-                s.append_animation(&d);
+                handles.push(s.append_animation(&d).expect("the cache has it"));
+                seq_w.append_animation(&d);
                 let anim = ac_sequence::AnimationSource::animation(&*src, d.anim_id).expect("anim");
                 m.append(AnimSequenceNode::new(&d, anim));
             }
             Op::RemoveCyclic => {
                 s.remove_cyclic_anims();
+                seq_w.remove_cyclic_anims();
                 m.remove_cyclic();
             }
             Op::RemoveLinks(k) => {
                 s.remove_link_animations(k);
+                seq_w.remove_link_animations(k);
                 m.remove_links(k);
             }
             Op::Clear => {
                 s.clear_animations();
+                seq_w.clear_animations();
                 m.clear();
             }
             Op::Multiply(r) => {
                 s.multiply_cyclic_animation_framerate(r);
+                seq_w.multiply_cyclic_animation_framerate(r);
                 m.multiply(r);
             }
             Op::Physics(v, w) => {
                 s.set_velocity(Vec3::new(0.0, v, 0.0));
                 s.set_omega(Vec3::new(0.0, 0.0, w));
+                seq_w.set_velocity(Vec3::new(0.0, v, 0.0));
+                seq_w.set_omega(Vec3::new(0.0, 0.0, w));
                 m.vel = Vec3::new(0.0, v, 0.0);
                 m.omega = Vec3::new(0.0, 0.0, w);
             }
             Op::Update(q, with_frame) => {
                 let mut f = AFrame::IDENTITY;
                 s.update(q, with_frame.then_some(&mut f), Some(&mut hs));
+                let mut fw = AFrame::IDENTITY;
+                let mut hw = Vec::new();
+                seq_w.update(q, with_frame.then_some(&mut fw), Some(&mut hw));
+                prop_assert_eq!(bits(&f), bits(&fw));
+                prop_assert_eq!(&hs, &hw);
                 fs = with_frame.then_some(f);
                 fm = with_frame.then_some(AFrame::IDENTITY);
                 m.update(q, &mut fm, &mut hm);
@@ -406,7 +425,25 @@ fn check(ops: Vec<Op>) -> Result<(), TestCaseError> {
         }
         let ids: Vec<u32> = s.nodes().map(|n| n.anim_id()).collect();
         let mids: Vec<u32> = m.list.iter().map(|n| n.1.anim_id()).collect();
-        prop_assert_eq!(ids, mids);
+        prop_assert_eq!(&ids, &mids);
+        let wids: Vec<u32> = seq_w.nodes().map(|n| n.anim_id()).collect();
+        prop_assert_eq!(&ids, &wids);
+        prop_assert_eq!(
+            s.node_ids().collect::<Vec<_>>(),
+            seq_w.node_ids().collect::<Vec<_>>()
+        );
+        prop_assert_eq!(s.curr_index(), seq_w.curr_index());
+        prop_assert_eq!(s.first_cyclic_index(), seq_w.first_cyclic_index());
+        prop_assert_eq!(s.frame_number().to_bits(), seq_w.frame_number().to_bits());
+        // Every node keeps its handle through the list's removals.
+        let hs_ids: Vec<_> = s.node_ids().collect();
+        let hm_ids: Vec<_> = m.list.iter().map(|n| handles[n.0 as usize]).collect();
+        prop_assert_eq!(hs_ids, hm_ids);
+        prop_assert_eq!(
+            s.first_cyclic(),
+            m.first_cyclic.map(|i| handles[i as usize])
+        );
+        prop_assert_eq!(s.curr_anim(), m.curr.map(|i| handles[i as usize]));
         prop_assert_eq!(s.curr_index(), m.pos(m.curr).map_or(-1, |p| p as i32));
         prop_assert_eq!(
             s.first_cyclic_index(),
