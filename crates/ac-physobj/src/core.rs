@@ -29,25 +29,44 @@ pub struct Plane {
 ///
 /// Split out so the object can lend itself to those managers as their host (they are separate
 /// fields, so a `&mut` to the core and a `&mut` to a manager coexist without re-entrancy).
+///
+/// Field order is memory order (`repr(C)`), chosen for the world's step, which streams every
+/// object once per step and so is bound by the cache lines it touches: first what a walker's
+/// slice only reads (`follow` … `initial_updates`), then what it writes (`position` …
+/// `deferred_cancel`, adjacent so the step dirties as few lines as possible), then the part
+/// array (whose sequence head a slice reads and writes; its motion table manager is cold but
+/// for the pending queue's tag), then what a slice never reaches (`weenie` … `contact_d`).
+/// [`crate::PhysicsObj`] puts the movement manager after it: a slice reads the move-to box at
+/// its start and the `Option` tag at its end, which borders the next object's hot run in the
+/// world's array. Every field sits at its natural alignment with no padding; the world's
+/// layout test (`walker_hot_fields_are_one_run`) pins the offsets.
 #[derive(Debug)]
+#[repr(C)]
 pub(crate) struct ObjCore<W> {
-    pub(crate) parts: PartArray,
-    pub(crate) weenie: Option<W>,
+    /// Target tracking, target mail and move-to completions (created by their first use:
+    /// most objects never follow, are never followed and never move to anything).
+    pub(crate) follow: Option<Box<Following>>,
+    /// The position manager (created by the first correction). The core's own host callbacks
+    /// see it only while it is lent to them ([`Self::pm_lent`], inside a movement-manager
+    /// call); [`crate::PhysicsObj`]'s position-manager calls take it out while they run.
+    pub(crate) pm: Option<Box<PositionManager>>,
     pub(crate) state: ObjectState,
     pub(crate) transient: TransientState,
-    pub(crate) position: Position,
-    pub(crate) velocity: Vec3,
     pub(crate) omega: Vec3,
-    pub(crate) cached_velocity: Vec3,
     pub(crate) scale: f32,
-    pub(crate) friction: f32,
-    /// The contact plane's distance; its normal is told by [`CoreFlags::NORMAL_Z`] and
-    /// [`CoreFlags::NORMAL_RARE`] (see [`Self::contact_plane`]).
-    contact_d: f32,
-    pub(crate) initial_updates: i32,
     pub(crate) num_spheres: i32,
+    pub(crate) initial_updates: i32,
+    pub(crate) position: Position,
+    pub(crate) update_time: f64,
+    pub(crate) velocity: Vec3,
+    pub(crate) cached_velocity: Vec3,
     /// The object's rarer switches and answers, one bit each (see [`CoreFlags`]).
     flags: CoreFlags,
+    /// Cached `PositionManager.IsFullyConstrained()`, refreshed before every interpreter call
+    /// (the interpreter sees the core, not the position manager).
+    pub(crate) pm_constrained: bool,
+    /// A move-to cancel that reached the object while the movement manager was busy.
+    pub(crate) deferred_cancel: bool,
     /// `IsAnimating`, maintained by the interpreter (its own byte: every motion reads and
     /// writes it).
     pub(crate) is_animating: bool,
@@ -58,22 +77,15 @@ pub(crate) struct ObjCore<W> {
     /// The position manager is lent to the core's host callbacks (inside a movement-manager
     /// call; its own byte: every such call writes it twice).
     pub(crate) pm_lent: bool,
-    /// Cached `PositionManager.IsFullyConstrained()`, refreshed before every interpreter call
-    /// (the interpreter sees the core, not the position manager).
-    pub(crate) pm_constrained: bool,
-    /// A move-to cancel that reached the object while the movement manager was busy.
-    pub(crate) deferred_cancel: bool,
-    pub(crate) update_time: f64,
-    /// Target tracking, target mail and move-to completions (created by their first use:
-    /// most objects never follow, are never followed and never move to anything).
-    pub(crate) follow: Option<Box<Following>>,
+    pub(crate) parts: PartArray,
+    pub(crate) weenie: Option<W>,
     /// What few objects use (the id, the cylinder, the update stamps, the player distance, a
     /// contact normal other than `0` or `+Z`, the event log), boxed by its first use.
     rare: Option<Box<Rare>>,
-    /// The position manager (created by the first correction). The core's own host callbacks
-    /// see it only while it is lent to them ([`Self::pm_lent`], inside a movement-manager
-    /// call); [`crate::PhysicsObj`]'s position-manager calls take it out while they run.
-    pub(crate) pm: Option<Box<PositionManager>>,
+    pub(crate) friction: f32,
+    /// The contact plane's distance; its normal is told by [`CoreFlags::NORMAL_Z`] and
+    /// [`CoreFlags::NORMAL_RARE`] (see [`Self::contact_plane`]).
+    contact_d: f32,
 }
 
 bitflags::bitflags! {

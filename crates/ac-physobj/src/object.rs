@@ -47,7 +47,11 @@ pub const SET_POSITION_FLAGS: u32 = 0x1012;
 /// With the `reference-host` cargo feature the object also exposes the conformance runner's
 /// surface: direct interpreter and interpolation calls (`mi_*`, `im_*`), raw setters and the
 /// per-call event log.
+// Field order is memory order: the core, whose hot fields come first (see `ObjCore`), then
+// the movement manager, so that the byte of it a walker's slice reads at its end (`Option`'s
+// tag) borders the next object's hot fields in the world's array.
 #[derive(Debug)]
+#[repr(C)]
 pub struct PhysicsObj<W = ConfigWeenie> {
     pub(crate) core: ObjCore<W>,
     pub(crate) mm: Option<MovementManager>,

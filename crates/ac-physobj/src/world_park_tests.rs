@@ -392,3 +392,46 @@ proptest! {
         compare(&kinds, &ops);
     }
 }
+
+/// The object's memory layout that the world's step is tuned to (see `ObjCore` and
+/// `PhysicsObj`): the core's fields a walker's slice reads, those it writes and the part array
+/// in one run, then the fields no slice reaches, then the movement manager, whose `Option` tag
+/// (read by every slice) ends the object next to the following object's run. A reordering that
+/// splits the run fails here.
+#[test]
+fn walker_hot_fields_are_one_run() {
+    use crate::core::ObjCore;
+    use std::mem::{offset_of, size_of};
+    type Core = ObjCore<ConfigWeenie>;
+    let mm = size_of::<Option<ac_motioninterp::MovementManager>>();
+    // No padding in the core; the movement manager right after it.
+    assert_eq!(
+        size_of::<Core>(),
+        176 + size_of::<crate::parts::PartArray>()
+    );
+    assert_eq!(offset_of!(PhysicsObj, core), 0);
+    assert_eq!(offset_of!(PhysicsObj, mm), size_of::<Core>());
+    assert_eq!(
+        size_of::<PhysicsObj>(),
+        (size_of::<Core>() + mm).next_multiple_of(16)
+    );
+    // Read by the slice, in order, without padding.
+    assert_eq!(offset_of!(Core, follow), 0);
+    assert_eq!(offset_of!(Core, pm), 8);
+    assert_eq!(offset_of!(Core, scale), 36);
+    // Written by the slice, adjacent.
+    assert_eq!(offset_of!(Core, position), 48);
+    assert_eq!(offset_of!(Core, update_time), 96);
+    assert_eq!(offset_of!(Core, velocity), 104);
+    assert_eq!(offset_of!(Core, cached_velocity), 116);
+    assert_eq!(offset_of!(Core, pm_constrained), 130);
+    assert_eq!(offset_of!(Core, deferred_cancel), 131);
+    // The part array right after (its sequence head is hot), then the cold tail.
+    assert_eq!(offset_of!(Core, pm_lent), 135);
+    assert_eq!(offset_of!(Core, parts), 136);
+    assert_eq!(
+        offset_of!(Core, weenie),
+        136 + size_of::<crate::parts::PartArray>()
+    );
+    assert_eq!(offset_of!(Core, friction), size_of::<Core>() - 8);
+}
