@@ -263,13 +263,21 @@ impl<W: Weenie> PhysicsObj<W> {
             return Err(WeenieError::GeneralMovementFailure);
         }
         if self.mm.is_none() {
-            self.mm = Some(MovementManager::with_shared_rules(
-                self.core.rules().clone(),
-                self.core.update_time,
-            ));
+            self.create_movement_manager();
         }
         self.with_mm(|mm, core| mm.perform_motion(core, kind, motion, params))
             .unwrap_or(Err(WeenieError::NoMotionInterpreter))
+    }
+
+    /// The movement manager a first request creates (without its interpreter: the request
+    /// creates that, with its default state). Out of line: once per object.
+    #[cold]
+    #[inline(never)]
+    fn create_movement_manager(&mut self) {
+        self.mm = Some(MovementManager::with_shared_rules(
+            self.core.rules().clone(),
+            self.core.update_time,
+        ));
     }
 
     /// [`Self::perform_movement`] of a move-to or turn-to request (movement types 6–9).
