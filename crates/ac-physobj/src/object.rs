@@ -242,6 +242,7 @@ impl<W: Weenie> PhysicsObj<W> {
     /// the type, the motion and the parameters of a [`MovementStruct`], so this answers and
     /// acts exactly as `perform_movement(&MovementStruct::new(kind, motion, *params))`,
     /// without building the ~128-byte request (the do/stop path of every key press).
+    #[inline(always)]
     fn perform_motion(
         &mut self,
         kind: MovementType,
