@@ -263,6 +263,9 @@ impl MotionInterp {
         }
     }
 
+    /// Inlined: every request ends with this poll, and the host's test of its head (the
+    /// usual answer: nothing completed) costs less than the call.
+    #[inline(always)]
     fn check_for_completed_motions<H: MotionHost + ?Sized>(&mut self, host: &mut H) {
         let mut done = Vec::new();
         host.check_for_completed_motions(&mut done);
@@ -280,24 +283,40 @@ impl MotionInterp {
         host: &mut H,
         mvs: &MovementStruct,
     ) -> Result<(), WeenieError> {
-        flatten(self.perform_movement_value(host, mvs))
+        self.perform_motion(host, mvs.movement_type, mvs.motion, &mvs.params)
     }
 
+    /// [`Self::perform_movement`] with the request's fields passed apart: the motion commands
+    /// read only the type, the motion and the parameters of a [`MovementStruct`], so
+    /// `perform_motion(h, kind, motion, &params)` answers and acts exactly as
+    /// `perform_movement(h, &MovementStruct::new(kind, motion, params))`, without building
+    /// the request.
+    pub fn perform_motion<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        kind: MovementType,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        flatten(self.perform_movement_value(host, kind, motion, params))
+    }
+
+    #[inline]
     fn perform_movement_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
-        mvs: &MovementStruct,
+        kind: MovementType,
+        motion: u32,
+        params: &MovementParameters,
     ) -> Result<WeenieError, MotionInterpError> {
-        let r = match mvs.movement_type {
-            MovementType::RawCommand => self.do_motion_value(host, mvs.motion, &mvs.params)?,
+        let r = match kind {
+            MovementType::RawCommand => self.do_motion_value(host, motion, params)?,
             MovementType::InterpretedCommand => {
-                self.do_interpreted_motion_value(host, mvs.motion, &mvs.params)?
+                self.do_interpreted_motion_value(host, motion, params)?
             }
-            MovementType::StopRawCommand => {
-                self.stop_motion_value(host, mvs.motion, &mvs.params)?
-            }
+            MovementType::StopRawCommand => self.stop_motion_value(host, motion, params)?,
             MovementType::StopInterpretedCommand => {
-                self.stop_interpreted_motion_value(host, mvs.motion, &mvs.params)?
+                self.stop_interpreted_motion_value(host, motion, params)?
             }
             MovementType::StopCompletely => self.stop_completely_value(host)?,
             _ => return Ok(WeenieError::GeneralMovementFailure),
@@ -320,6 +339,7 @@ impl MotionInterp {
         flatten(self.do_motion_value(host, motion, params))
     }
 
+    #[inline(always)]
     fn do_motion_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -331,6 +351,7 @@ impl MotionInterp {
         r
     }
 
+    #[inline(always)]
     fn do_motion_decide<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -460,6 +481,7 @@ impl MotionInterp {
         flatten(self.stop_motion_value(host, motion, params))
     }
 
+    #[inline(always)]
     fn stop_motion_value<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -471,6 +493,7 @@ impl MotionInterp {
         r
     }
 
+    #[inline(always)]
     fn stop_motion_decide<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
@@ -1198,6 +1221,21 @@ impl MotionInterp {
         }
         self.motion_done_general(host);
         Ok(())
+    }
+
+    /// [`Self::motion_done`]'s common case only: an initted interpreter whose head pending
+    /// motion is an inline non-Action entry pops it and sets the host animating while more
+    /// are pending (true), exactly as `motion_done` does then; otherwise nothing changes and
+    /// the answer is false (call `motion_done`). Its only host call is
+    /// [`MotionHost::set_animating`], so a caller may skip what it wraps around a general
+    /// call (see `MovementManager::motion_done_common`).
+    #[inline]
+    pub fn motion_done_common<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> bool {
+        if self.initted && self.pending_pop_inline_non_action() {
+            host.set_animating(!self.pending_is_empty());
+            return true;
+        }
+        false
     }
 
     /// [`Self::motion_done`] past its common case (see `pending_pop_inline_non_action`): a

@@ -9,7 +9,7 @@ use crate::error::{MotionInterpError, WeenieError};
 use crate::host::MotionHost;
 use crate::interp::MotionInterp;
 use crate::moveto::{Minterp, MoveToHost, MoveToManager, TargetInfo, WithMoveTo};
-use crate::params::{MovementStruct, MovementType};
+use crate::params::{MovementParameters, MovementStruct, MovementType};
 use crate::state::{InterpretedMotionState, RawMotionState};
 
 /// Owns the object's [`MotionInterp`] and [`MoveToManager`] and dispatches movement requests
@@ -314,6 +314,54 @@ impl MovementManager {
         host: &mut H,
         mvs: &MovementStruct,
     ) -> Result<(), WeenieError> {
+        match mvs.movement_type {
+            MovementType::RawCommand
+            | MovementType::InterpretedCommand
+            | MovementType::StopRawCommand
+            | MovementType::StopInterpretedCommand
+            | MovementType::StopCompletely => {
+                self.perform_motion(host, mvs.movement_type, mvs.motion, &mvs.params)
+            }
+            _ => self.perform_movement_other(host, mvs),
+        }
+    }
+
+    /// [`Self::perform_movement`] for a motion command given by its fields: a motion command
+    /// reads only the type, the motion and the parameters of a [`MovementStruct`], so
+    /// `perform_motion(h, kind, motion, &params)` answers and acts exactly as
+    /// `perform_movement(h, &MovementStruct::new(kind, motion, params))`, without building the
+    /// request. Any other kind (a move-to, `Invalid`) is handed to `perform_movement` with
+    /// such a request.
+    pub fn perform_motion<H: MoveToHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        kind: MovementType,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        match kind {
+            MovementType::RawCommand
+            | MovementType::InterpretedCommand
+            | MovementType::StopRawCommand
+            | MovementType::StopInterpretedCommand
+            | MovementType::StopCompletely => {
+                host.set_active(true);
+                self.run_interp(host, true, |mi, h| {
+                    mi.perform_motion(h, kind, motion, params)
+                })
+                .unwrap_or(Err(WeenieError::NoMotionInterpreter))
+            }
+            _ => self.perform_movement_other(host, &MovementStruct::new(kind, motion, *params)),
+        }
+    }
+
+    /// [`Self::perform_movement`] past the motion commands: the move-to kinds and `Invalid`.
+    #[inline(never)]
+    fn perform_movement_other<H: MoveToHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        mvs: &MovementStruct,
+    ) -> Result<(), WeenieError> {
         host.set_active(true);
         match mvs.movement_type {
             MovementType::RawCommand
@@ -382,6 +430,21 @@ impl MovementManager {
     ) -> Result<(), MotionInterpError> {
         self.run_interp(host, false, |mi, h| mi.motion_done(h, success))
             .unwrap_or(Ok(()))
+    }
+
+    /// [`Self::motion_done`]'s common case, with the host itself (not the move-to-aware
+    /// host a routed call lends): when the interpreter exists and
+    /// [`MotionInterp::motion_done_common`] applies, it runs (true); otherwise nothing changes
+    /// (false: call [`Self::motion_done`]). Exact: that case makes one host call,
+    /// `set_animating`, which the move-to-aware host forwards unchanged, and defers no cancel,
+    /// so the routed call would do the same and then deliver only a cancel the host had
+    /// deferred before (a caller that may hold one must use the routed call).
+    #[inline]
+    pub fn motion_done_common<H: MotionHost + ?Sized>(&mut self, host: &mut H) -> bool {
+        match self.interp.get_mut() {
+            Some(mi) => mi.motion_done_common(host),
+            None => false,
+        }
     }
 
     /// `HandleExitWorld`: forwarded to the interpreter.
@@ -585,6 +648,58 @@ mod tests {
                 MoveToManager::new(Rules::ace(), CREATED_AT)
             );
         }
+    }
+
+    #[test]
+    fn perform_motion_acts_as_perform_movement_of_the_same_request() {
+        use crate::motion::{READY, RUN_FORWARD, TURN_LEFT, WALK_BACKWARDS, WALK_FORWARD};
+        let kinds = [
+            MovementType::Invalid,
+            MovementType::RawCommand,
+            MovementType::InterpretedCommand,
+            MovementType::StopRawCommand,
+            MovementType::StopInterpretedCommand,
+            MovementType::StopCompletely,
+            MovementType::MoveToObject,
+            MovementType::MoveToPosition,
+            MovementType::TurnToObject,
+            MovementType::TurnToHeading,
+        ];
+        let params = [
+            crate::MovementParameters::default(),
+            crate::MovementParameters {
+                speed: -0.5,
+                desired_heading: 90.0,
+                context_id: 3,
+                hold_key_to_apply: crate::HoldKey::Run,
+                ..crate::MovementParameters::default()
+            },
+        ];
+        let mut checked = 0;
+        for host in hosts() {
+            // Scripts of three requests, each made both ways on twin managers.
+            for &k1 in &kinds {
+                for &k2 in &kinds {
+                    for (m, p) in [WALK_FORWARD, TURN_LEFT, READY, WALK_BACKWARDS, RUN_FORWARD]
+                        .into_iter()
+                        .zip(params.iter().cycle())
+                    {
+                        let mut a = MovementManager::with_clock(Rules::ace(), CREATED_AT);
+                        let mut b = a.clone();
+                        let (mut ha, mut hb) = (host.clone(), host.clone());
+                        for kind in [k1, k2, MovementType::StopRawCommand] {
+                            let ra = a.perform_movement(&mut ha, &MovementStruct::new(kind, m, *p));
+                            let rb = b.perform_motion(&mut hb, kind, m, p);
+                            assert_eq!(ra, rb, "{kind:?} {m:#x}");
+                            assert_eq!(format!("{a:?}"), format!("{b:?}"), "{kind:?} {m:#x}");
+                            assert_eq!(ha.events, hb.events, "{kind:?} {m:#x}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
     }
 
     #[test]

@@ -257,7 +257,7 @@ impl RawCore {
     /// [`RawMotionState::apply_motion`] on these fields; `true` for an Action, which the caller
     /// appends to its list (`ActionNode::from_params(m, p)`).
     #[allow(clippy::collapsible_match)] // keeps ACE's else-if shape: a failed inner test must not fall through
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply_motion(
         &mut self,
         keys: &mut HoldKeys,

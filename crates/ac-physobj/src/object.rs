@@ -21,6 +21,18 @@ use crate::tick::{SliceRecord, UpdateResult};
 use crate::weenie::ConfigWeenie;
 use crate::world::TimeError;
 
+/// Whether `kind` is a move-to or turn-to request (movement types 6–9), which
+/// [`PhysicsObj::perform_movement`] hands to the move-to path.
+fn is_move_to(kind: MovementType) -> bool {
+    matches!(
+        kind,
+        MovementType::MoveToObject
+            | MovementType::MoveToPosition
+            | MovementType::TurnToObject
+            | MovementType::TurnToHeading
+    )
+}
+
 /// `SetPosition` flags used by blips and the 96-unit rule: Teleport | SendPositionEvent | Slide.
 pub const SET_POSITION_FLAGS: u32 = 0x1012;
 
@@ -199,7 +211,7 @@ impl<W: Weenie> PhysicsObj<W> {
         params: &MovementParameters,
     ) -> Result<(), WeenieError> {
         self.core.autonomous = true;
-        self.perform_movement(&MovementStruct::new(kind, motion, *params))
+        self.perform_motion(kind, motion, params)
     }
 
     /// Whether a movement request may run: its `speed` and the game object's run rate (which
@@ -211,11 +223,11 @@ impl<W: Weenie> PhysicsObj<W> {
 
     /// Stop every motion: back to the stance's default (Ready), no turn, no sidestep.
     pub fn stop_completely(&mut self) -> Result<(), WeenieError> {
-        self.perform_movement(&MovementStruct::new(
+        self.perform_motion(
             MovementType::StopCompletely,
             0,
-            MovementParameters::default(),
-        ))
+            &MovementParameters::default(),
+        )
     }
 
     /// ACE `MovementManager.PerformMovement`: activates the object, creates the interpreter (with
@@ -224,7 +236,58 @@ impl<W: Weenie> PhysicsObj<W> {
     /// [`Self::move_to_object`] and friends for the typed calls). Speeds and run rates beyond
     /// the API's bounds are refused with `GeneralMovementFailure` (see [`Self::do_motion`]).
     pub fn perform_movement(&mut self, mvs: &MovementStruct) -> Result<(), WeenieError> {
+        if is_move_to(mvs.movement_type) {
+            return self.perform_move_to_request(mvs);
+        }
+        self.perform_motion(mvs.movement_type, mvs.motion, &mvs.params)
+    }
+
+    /// [`Self::perform_movement`] of a request given by its fields: a motion command reads only
+    /// the type, the motion and the parameters of a [`MovementStruct`], so this answers and
+    /// acts exactly as `perform_movement(&MovementStruct::new(kind, motion, *params))`,
+    /// without building the ~128-byte request (the do/stop path of every key press).
+    #[inline(always)]
+    fn perform_motion(
+        &mut self,
+        kind: MovementType,
+        motion: u32,
+        params: &MovementParameters,
+    ) -> Result<(), WeenieError> {
+        if is_move_to(kind) {
+            return self.perform_move_to_request(&MovementStruct::new(kind, motion, *params));
+        }
         // The interpreter's and motion table's events nest under the request that caused them.
+        let _span = trace_span!(
+            debug_span,
+            "perform_movement",
+            object = self.core.id(),
+            kind = ?kind,
+            motion = ?MotionCommand(motion),
+        );
+        if !self.speeds_are_valid(params.speed) {
+            return Err(WeenieError::GeneralMovementFailure);
+        }
+        if self.mm.is_none() {
+            self.create_movement_manager();
+        }
+        self.with_mm(|mm, core| mm.perform_motion(core, kind, motion, params))
+            .unwrap_or(Err(WeenieError::NoMotionInterpreter))
+    }
+
+    /// The movement manager a first request creates (without its interpreter: the request
+    /// creates that, with its default state). Out of line: once per object.
+    #[cold]
+    #[inline(never)]
+    fn create_movement_manager(&mut self) {
+        self.mm = Some(MovementManager::with_shared_rules(
+            self.core.rules().clone(),
+            self.core.update_time,
+        ));
+    }
+
+    /// [`Self::perform_movement`] of a move-to or turn-to request (movement types 6–9).
+    #[inline(never)]
+    fn perform_move_to_request(&mut self, mvs: &MovementStruct) -> Result<(), WeenieError> {
         let _span = trace_span!(
             debug_span,
             "perform_movement",
@@ -235,23 +298,7 @@ impl<W: Weenie> PhysicsObj<W> {
         if !self.speeds_are_valid(mvs.params.speed) {
             return Err(WeenieError::GeneralMovementFailure);
         }
-        if matches!(
-            mvs.movement_type,
-            MovementType::MoveToObject
-                | MovementType::MoveToPosition
-                | MovementType::TurnToObject
-                | MovementType::TurnToHeading
-        ) {
-            return self.perform_move_to(mvs);
-        }
-        if self.mm.is_none() {
-            self.mm = Some(MovementManager::with_shared_rules(
-                self.core.rules().clone(),
-                self.core.update_time,
-            ));
-        }
-        self.with_mm(|mm, core| mm.perform_movement(core, mvs))
-            .unwrap_or(Err(WeenieError::NoMotionInterpreter))
+        self.perform_move_to(mvs)
     }
 
     /// Start charging a jump (the interpreter's `charge_jump`, creating it when missing): refused

@@ -144,23 +144,48 @@ impl<W: Weenie> PhysicsObj<W> {
     /// Replay completions: for each, log `motion_done`, run the interpreter's
     /// `MotionDone`, then log `weenie_motion_done` when there is a weenie. The buffer goes back
     /// to the thread.
+    ///
+    /// A completion the interpreter takes in its common case (an inline non-Action head:
+    /// [`MovementManager::motion_done_common`](ac_motioninterp::MovementManager::motion_done_common))
+    /// skips [`Self::with_mm`]'s wrapping when the object has no cold part and no deferred
+    /// cancel: that case only sets `is_animating`, so the constraint sync, the lent flag and
+    /// the after-call work around it change nothing but the sync and the flag, which are
+    /// brought to the routed call's values once after the last such completion.
     pub(crate) fn replay_completions(&mut self, comps: Vec<MotionCompletion>) {
+        // Whether the last completion took the common case without `with_mm`.
+        let mut settle = false;
         for c in &comps {
             self.core.log(ObjectEvent::MotionDone {
                 motion: c.motion,
                 success: c.success,
             });
-            // Before `enter_default_state` ACE would dereference null; dropped here (quirk
-            // `interpreter-before-default-state`).
-            self.with_mm(|mm, core| {
-                let _ = mm.motion_done(core, c.motion, c.success);
-            });
+            let quiet = self.core.follow.is_none()
+                && !self.core.deferred_cancel
+                && !tests::general_replay_only();
+            settle = quiet
+                && self
+                    .mm
+                    .as_mut()
+                    .is_some_and(|mm| mm.motion_done_common(&mut self.core));
+            if !settle {
+                // Before `enter_default_state` ACE would dereference null; dropped here (quirk
+                // `interpreter-before-default-state`).
+                self.with_mm(|mm, core| {
+                    let _ = mm.motion_done(core, c.motion, c.success);
+                });
+            }
             if self.core.weenie.is_some() {
                 self.core.log(ObjectEvent::WeenieMotionDone {
                     motion: c.motion,
                     success: c.success,
                 });
             }
+        }
+        if settle {
+            // What the routed call of the last completion leaves: the constraint synced (the
+            // position manager has not changed since) and the manager no longer lent.
+            self.sync_constraint();
+            self.core.pm_lent = false;
         }
         COMPLETION_SCRATCH.with(|cell| {
             let mut comps = comps;
@@ -554,8 +579,163 @@ impl<W: Weenie> PhysicsObj<W> {
     }
 }
 
-#[cfg(all(test, feature = "reference-host"))]
+#[cfg(not(test))]
 mod tests {
+    /// Outside tests the replay always tries the common case.
+    #[inline(always)]
+    pub(super) fn general_replay_only() -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Test switch: the replay takes the routed (general) call for every completion.
+        static GENERAL_REPLAY_ONLY: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Whether the test switch asks for the general replay only.
+    pub(super) fn general_replay_only() -> bool {
+        GENERAL_REPLAY_ONLY.with(Cell::get)
+    }
+
+    /// Run `f` with the general replay only (`on`) or the common case allowed.
+    #[cfg_attr(not(feature = "reference-host"), allow(dead_code))]
+    pub(super) fn with_general_replay<R>(on: bool, f: impl FnOnce() -> R) -> R {
+        GENERAL_REPLAY_ONLY.with(|c| c.set(on));
+        let r = f();
+        GENERAL_REPLAY_ONLY.with(|c| c.set(false));
+        r
+    }
+
+    /// The common case of the completion replay against the routed call for every
+    /// completion: twin objects run the same random scripts (walk, run, turn, sidestep, an
+    /// action, stops, slices, link removal, a leash, a stick, take-off and landing), one with
+    /// the switch on; their results, event logs and whole state agree after every call.
+    #[cfg(feature = "reference-host")]
+    #[test]
+    fn the_replay_common_case_matches_the_routed_call() {
+        use std::sync::Arc;
+
+        use ac_dat::Frame;
+        use ac_interp_manager::Position;
+        use ac_motioninterp::MovementParameters;
+        use ac_motiontable::motion::{
+            READY, RUN_FORWARD, SIDE_STEP_RIGHT, TURN_RIGHT, WALK_BACKWARDS, WALK_FORWARD, WAVE,
+        };
+        use ac_sequence::AnimationCache;
+        use ac_testkit::walk_run;
+        use glam::{Quat, Vec3};
+
+        use crate::{ConfigWeenie, PhysicsObj};
+
+        let anims: Arc<AnimationCache> = Arc::new(walk_run::animations().into_iter().collect());
+        let at = Position::new(
+            walk_run::CELL,
+            Frame {
+                origin: walk_run::ORIGIN,
+                orientation: Quat::IDENTITY,
+            },
+        );
+        let make = || {
+            let mut o = PhysicsObj::builder()
+                .motion_table(walk_run::table())
+                .animations(anims.clone())
+                .weenie(ConfigWeenie::default())
+                .position(at)
+                .build();
+            o.set_event_logging(true);
+            o
+        };
+        let motions = [
+            WALK_FORWARD,
+            RUN_FORWARD,
+            WALK_BACKWARDS,
+            TURN_RIGHT,
+            SIDE_STEP_RIGHT,
+            WAVE,
+            READY,
+        ];
+        let mut fast = 0;
+        for seed in 0..40u64 {
+            let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut next = move || {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng
+            };
+            let (mut a, mut b) = (make(), make());
+            for step in 0..120 {
+                let r = next();
+                let m = motions[(r >> 8) as usize % motions.len()];
+                let op = r % 10;
+                let run = |o: &mut PhysicsObj, general: bool| {
+                    with_general_replay(general, || {
+                        let p = MovementParameters::default();
+                        let out = match op {
+                            0..=2 => format!("{:?}", o.do_motion(m, &p)),
+                            3 | 4 => format!("{:?}", o.stop_motion(m, &p)),
+                            5 => {
+                                o.remove_link_animations();
+                                String::new()
+                            }
+                            6 => format!("{:?}", o.update_object(0.2, &mut Vec::new())),
+                            7 => match (r >> 20) % 4 {
+                                0 => {
+                                    // Near (free) or far (fully constrained).
+                                    let mut to = at;
+                                    to.frame.origin.x += [0.5, 5.0][(r >> 24) as usize % 2];
+                                    o.constrain_to(&to, 0.5, 2.0);
+                                    String::new()
+                                }
+                                // A stick gives the object its cold part for good: a quarter
+                                // of the scripts only.
+                                1 if seed % 4 == 0 => {
+                                    o.stick_to(9, 0.5, 1.0);
+                                    String::new()
+                                }
+                                2 => {
+                                    o.unconstrain();
+                                    o.unstick();
+                                    String::new()
+                                }
+                                _ => format!("{:?}", o.stop_completely()),
+                            },
+                            8 => {
+                                o.set_on_walkable((r >> 20) % 2 == 0);
+                                o.set_velocity(Vec3::new(0.0, 0.0, 0.5));
+                                String::new()
+                            }
+                            _ => format!("{:?}", o.update_object(1.0 / 15.0, &mut Vec::new())),
+                        };
+                        (out, o.take_events())
+                    })
+                };
+                let (ra, ea) = run(&mut a, false);
+                let (rb, eb) = run(&mut b, true);
+                assert_eq!(ra, rb, "result, seed {seed} step {step}");
+                assert_eq!(ea, eb, "events, seed {seed} step {step}");
+                assert_eq!(
+                    format!("{a:?}"),
+                    format!("{b:?}"),
+                    "seed {seed} step {step}"
+                );
+                fast += ea
+                    .iter()
+                    .filter(|e| matches!(e, crate::ObjectEvent::MotionDone { .. }))
+                    .count();
+            }
+        }
+        assert!(fast > 500, "only {fast} completions replayed");
+    }
+}
+
+#[cfg(all(test, feature = "reference-host"))]
+mod slice_tests {
     use std::sync::Arc;
 
     use ac_dat::{AnimationHook, Frame, HookData};

@@ -212,7 +212,14 @@ impl MotionInterp {
         {
             return false;
         }
-        self.pending_pop()
+        // `pending_pop`'s inline branch, its tests already made above.
+        let m = self.ring.motion;
+        self.ring.motion = [m[1], m[2], m[3], m[3]];
+        self.ring_meta = RingMeta(
+            ((meta & RingMeta::LEN) - (1 << RingMeta::LEN_SHIFT))
+                | ((meta & RingMeta::BLOCKS) >> 1),
+        );
+        true
     }
 
     /// [`Self::pending_pop`] of a spilled queue: back inline once it is empty.
