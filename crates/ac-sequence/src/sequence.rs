@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use ac_dat::{
     AnimData, Animation, AnimationFrame, AnimationHook, Frame, HOOK_DIR_BACKWARD, HOOK_DIR_BOTH,
-    HOOK_DIR_FORWARD, HookData,
+    HOOK_DIR_FORWARD, HookData, MotionData,
 };
 use ac_motiontable::{Rules, SharedRules};
 use glam::Vec3;
@@ -694,6 +694,55 @@ impl Sequence {
     pub fn subtract_physics(&mut self, velocity: Vec3, omega: Vec3) {
         self.velocity -= velocity;
         self.omega -= omega;
+    }
+
+    /// Appends every anim of `anims`, in order, with its framerate times `speed`.
+    #[inline(always)]
+    fn append_scaled(&mut self, anims: &[AnimData], speed: f32) {
+        for a in anims {
+            self.append_animation(&AnimData {
+                framerate: a.framerate * speed,
+                ..*a
+            });
+        }
+    }
+
+    /// ACE `add_motion`'s edits (the motion table's [`AnimSequence::add_motion_data`]): the
+    /// velocity and omega become the data's times `speed`, then every anim is appended, in
+    /// order, with its framerate times `speed` — what the provided method's calls do, in one
+    /// call.
+    ///
+    /// [`AnimSequence::add_motion_data`]: ac_motiontable::AnimSequence::add_motion_data
+    pub fn add_motion_data(&mut self, md: &MotionData, speed: f32) {
+        self.velocity = md.velocity * speed;
+        self.omega = md.omega * speed;
+        self.append_scaled(&md.anims, speed);
+    }
+
+    /// A transition through one link (the motion table's [`AnimSequence::transition`]):
+    /// the cyclic tail removed, `link`'s anims appended at `link_speed`, then the velocity
+    /// and omega set from `cycle` at `cycle_speed` and its anims appended.
+    ///
+    /// It ends in the state of the provided method's calls (`clear_physics`,
+    /// `remove_cyclic_anims`, `add_motion_data(link)`, `add_motion_data(cycle)`): those write
+    /// the velocity and omega three times (zero, the link's, the cycle's) and nothing in
+    /// between reads them (removing and appending nodes touch only the list, the play head
+    /// and the frame number), so only the last write, the cycle's, is made. The products are
+    /// the same f32 operations, so the values are bit for bit the same.
+    ///
+    /// [`AnimSequence::transition`]: ac_motiontable::AnimSequence::transition
+    pub fn transition(
+        &mut self,
+        link: &MotionData,
+        link_speed: f32,
+        cycle: &MotionData,
+        cycle_speed: f32,
+    ) {
+        self.remove_cyclic_anims();
+        self.append_scaled(&link.anims, link_speed);
+        self.velocity = cycle.velocity * cycle_speed;
+        self.omega = cycle.omega * cycle_speed;
+        self.append_scaled(&cycle.anims, cycle_speed);
     }
 
     /// `multiply_cyclic_animation_framerate(r)`: scales every node of the cyclic tail (links are
@@ -1484,6 +1533,18 @@ impl ac_motiontable::AnimSequence for Sequence {
     }
     fn has_anims(&self) -> bool {
         Sequence::has_anims(self)
+    }
+    fn add_motion_data(&mut self, md: &MotionData, speed: f32) {
+        Sequence::add_motion_data(self, md, speed);
+    }
+    fn transition(
+        &mut self,
+        link: &MotionData,
+        link_speed: f32,
+        cycle: &MotionData,
+        cycle_speed: f32,
+    ) {
+        Sequence::transition(self, link, link_speed, cycle, cycle_speed);
     }
 }
 
