@@ -507,6 +507,12 @@ impl Sequence {
     /// node is not appended and `None` is returned (quirk `missing-animation-node`).
     #[inline]
     pub fn append_animation(&mut self, data: &AnimData) -> Option<NodeId> {
+        self.append_animation_inline(data)
+    }
+
+    /// [`Self::append_animation`], inlined into the one-call motion edits.
+    #[inline(always)]
+    fn append_animation_inline(&mut self, data: &AnimData) -> Option<NodeId> {
         // The usual append: room in the list, found in the cache the source is (so that the
         // usual path makes no call).
         if self.nodes.len() < self.nodes.capacity()
@@ -569,6 +575,12 @@ impl Sequence {
     /// Afterwards `first_cyclic` is the new last node (possibly a link, possibly none).
     #[inline]
     pub fn remove_cyclic_anims(&mut self) {
+        self.remove_cyclic_anims_inline();
+    }
+
+    /// [`Self::remove_cyclic_anims`], inlined into [`Self::transition`].
+    #[inline(always)]
+    fn remove_cyclic_anims_inline(&mut self) {
         let Some(fc) = self.first_cyclic_pos() else {
             return;
         };
@@ -700,7 +712,7 @@ impl Sequence {
     #[inline(always)]
     fn append_scaled(&mut self, anims: &[AnimData], speed: f32) {
         for a in anims {
-            self.append_animation(&AnimData {
+            self.append_animation_inline(&AnimData {
                 framerate: a.framerate * speed,
                 ..*a
             });
@@ -713,6 +725,7 @@ impl Sequence {
     /// call.
     ///
     /// [`AnimSequence::add_motion_data`]: ac_motiontable::AnimSequence::add_motion_data
+    #[inline]
     pub fn add_motion_data(&mut self, md: &MotionData, speed: f32) {
         self.velocity = md.velocity * speed;
         self.omega = md.omega * speed;
@@ -731,6 +744,7 @@ impl Sequence {
     /// the same f32 operations, so the values are bit for bit the same.
     ///
     /// [`AnimSequence::transition`]: ac_motiontable::AnimSequence::transition
+    #[inline(always)]
     pub fn transition(
         &mut self,
         link: &MotionData,
@@ -738,7 +752,7 @@ impl Sequence {
         cycle: &MotionData,
         cycle_speed: f32,
     ) {
-        self.remove_cyclic_anims();
+        self.remove_cyclic_anims_inline();
         self.append_scaled(&link.anims, link_speed);
         self.velocity = cycle.velocity * cycle_speed;
         self.omega = cycle.omega * cycle_speed;
@@ -1534,9 +1548,11 @@ impl ac_motiontable::AnimSequence for Sequence {
     fn has_anims(&self) -> bool {
         Sequence::has_anims(self)
     }
+    #[inline]
     fn add_motion_data(&mut self, md: &MotionData, speed: f32) {
         Sequence::add_motion_data(self, md, speed);
     }
+    #[inline(always)]
     fn transition(
         &mut self,
         link: &MotionData,
