@@ -618,7 +618,31 @@ impl Sequence {
             self.curr = self.first_cyclic;
             self.frame_number = self.nodes[fc].starting_frame();
         }
-        self.remove_range(from..fc);
+        if fc + 1 == self.nodes.len() {
+            self.remove_links_before_last(from, fc);
+        } else {
+            self.remove_range(from..fc);
+        }
+    }
+
+    /// `remove_range(from..fc)` when the cyclic tail is the last node alone (`fc` is the last
+    /// position, `from < fc`) and the play head is not on a removed link (the usual drain:
+    /// links, then their cycle), without a call.
+    ///
+    /// It is `remove_range`'s one-node-tail case: the tail node swapped into `from`, the list
+    /// truncated after it. The positions: every set position at or after `from` moves down by
+    /// `fc - from`; with the list ending at `fc` and the play head off the removed links, the
+    /// play head is either before `from` (unchanged), at `fc` (now `from`) or unset (`NONE`,
+    /// unchanged), and the cyclic marker is at `fc` (now `from`).
+    #[inline(always)]
+    fn remove_links_before_last(&mut self, from: usize, fc: usize) {
+        self.nodes.swap(from, fc);
+        self.nodes.truncate(from + 1);
+        let (from32, fc32) = (Self::pos32(from), Self::pos32(fc));
+        if self.curr == fc32 {
+            self.curr = from32;
+        }
+        self.first_cyclic = from32;
     }
 
     /// `remove_link_animations(n)`: removes up to `n` link nodes, nearest to the cyclic tail
@@ -1575,6 +1599,62 @@ mod tests {
     fn layout() {
         assert_eq!(std::mem::size_of::<AnimSequenceNode>(), 24);
         assert_eq!(std::mem::size_of::<Sequence>(), 80);
+    }
+
+    /// The one-node-tail link removal leaves what the general range removal leaves, for every
+    /// list of up to five links and a cycle, every play head (unset included) and every count.
+    #[test]
+    fn removing_links_before_a_last_cycle_matches_the_range_removal() {
+        let mut c = crate::AnimationCache::new();
+        for i in 0..6u32 {
+            c.insert(Animation {
+                id: 0x0300_0000 + i,
+                ..Animation::default()
+            });
+        }
+        let c = Arc::new(c);
+        let snap = |s: &Sequence| {
+            (
+                s.nodes().map(AnimSequenceNode::anim_id).collect::<Vec<_>>(),
+                s.node_ids().collect::<Vec<_>>(),
+                s.curr,
+                s.first_cyclic,
+                s.frame_number.to_bits(),
+            )
+        };
+        let mut checked = 0;
+        for links in 0..=5u32 {
+            let mut base = Sequence::new(c.clone(), Rules::default());
+            for i in 0..=links {
+                base.append_animation(&AnimData::new(0x0300_0000 + i));
+            }
+            for curr in (0..=links).chain([NONE]) {
+                for n in 0..=links + 1 {
+                    let mut fast = base.clone();
+                    fast.curr = curr;
+                    fast.frame_number = 0.25;
+                    let mut general = fast.clone();
+                    fast.remove_links(n as usize);
+                    // The general path: the head moved off the removed links, then the range.
+                    let fc = general.first_cyclic as usize;
+                    let from = fc - (n as usize).min(fc);
+                    if from < fc {
+                        if general.curr_pos().is_some_and(|c| (from..fc).contains(&c)) {
+                            general.curr = general.first_cyclic;
+                            general.frame_number = general.nodes[fc].starting_frame();
+                        }
+                        general.remove_range(from..fc);
+                        checked += 1;
+                    }
+                    assert_eq!(
+                        snap(&fast),
+                        snap(&general),
+                        "{links} links, curr {curr}, n {n}"
+                    );
+                }
+            }
+        }
+        assert!(checked > 30);
     }
 
     /// A missing animation's id lives in the cold part only until it is taken.
