@@ -1062,7 +1062,7 @@ impl Resolver {
     /// being positive —, the cycle, the carry-over), so the state and the sequence end the
     /// same.
     #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
+    #[inline(always)]
     fn direct_substate<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         motion: u32,
