@@ -606,6 +606,7 @@ impl Sequence {
     /// empty list — would be a NullReferenceException in ACE and is simply a no-op here). If
     /// the play head is on a removed link it jumps to the first cyclic node at its starting
     /// frame.
+    #[inline]
     fn remove_links(&mut self, n: usize) {
         let Some(fc) = self.first_cyclic_pos() else {
             return;
@@ -1545,9 +1546,11 @@ impl ac_motiontable::AnimSequence for Sequence {
     fn remove_cyclic_anims(&mut self) {
         Sequence::remove_cyclic_anims(self);
     }
+    #[inline]
     fn remove_link_animations(&mut self, n: u32) {
         Sequence::remove_link_animations(self, n);
     }
+    #[inline]
     fn remove_all_link_animations(&mut self) {
         Sequence::remove_all_link_animations(self);
     }
