@@ -884,19 +884,25 @@ impl Resolver {
                     );
                     via = self.link_x(Role::FromDefault, st.style, d, 1.0, motion, speed, cx);
                 }
-                cut(seq, cx);
                 if via.is_some() {
+                    cut(seq, cx);
                     queue(seq, link, st.substate_mod, link_role, cx);
                     queue(seq, via, speed, Role::FromDefault, cx);
+                    queue(seq, Some(md), speed, Role::Cycle, cx);
                 } else {
                     // One-sided sign fix (the retail client does the same).
                     let mut s = speed;
                     if st.substate_mod < 0.0 && speed > 0.0 {
                         s *= -1.0;
                     }
-                    queue(seq, link, s, link_role, cx);
+                    match link {
+                        Some(link) => transition(seq, (link, s, link_role), (md, speed), cx),
+                        None => {
+                            cut(seq, cx);
+                            queue(seq, Some(md), speed, Role::Cycle, cx);
+                        }
+                    }
                 }
-                queue(seq, Some(md), speed, Role::Cycle, cx);
                 // Carry a turn/sidestep substate over as a modifier (the retail client makes the same
                 // three tests).
                 if st.substate != motion
@@ -944,9 +950,7 @@ impl Resolver {
                 ) {
                     cx.note(|| action_added(motion, speed));
                     st.add_action(motion, speed);
-                    cut(seq, cx);
-                    queue(seq, Some(link), speed, Role::Link, cx);
-                    queue(seq, Some(cyc), st.substate_mod, Role::Cycle, cx);
+                    transition(seq, (link, speed, Role::Link), (cyc, st.substate_mod), cx);
                     self.re_modify(seq, st, cx);
                     // No "- 1": the re-added cycle is the tail.
                     *num_anims = count(Some(link));
@@ -1058,7 +1062,7 @@ impl Resolver {
     /// being positive —, the cycle, the carry-over), so the state and the sequence end the
     /// same.
     #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
+    #[inline(always)]
     fn direct_substate<S: AnimSequence + ?Sized, E: Explain>(
         &self,
         motion: u32,
@@ -1092,9 +1096,8 @@ impl Resolver {
         if md.clears_modifiers() {
             st.clear_modifiers();
         }
-        cut(seq, cx);
-        add_motion_inline(seq, link, speed);
-        add_motion_inline(seq, md, speed);
+        cut_notes(cx);
+        seq.transition(link, speed, md, speed);
         if is_modifier(st.substate) && sd != motion {
             st.add_modifier_no_check(st.substate, st.substate_mod);
         }
@@ -1441,6 +1444,13 @@ fn queue<S: AnimSequence + ?Sized, E: Explain>(
     role: Role,
     cx: &mut Cx<E>,
 ) {
+    queue_events(md, speed, role, cx);
+    add_motion(seq, md, speed);
+}
+
+/// The events of [`queue`].
+#[inline(always)]
+fn queue_events<E: Explain>(md: Option<&MotionData>, speed: f32, role: Role, cx: &mut Cx<E>) {
     if E::ENABLED
         && let Some(md) = md
     {
@@ -1459,15 +1469,37 @@ fn queue<S: AnimSequence + ?Sized, E: Explain>(
             cx.sink.event(ExplainEvent::Anim { role, anim });
         }
     }
-    add_motion(seq, md, speed);
 }
 
 /// The cut before new nodes: physics cleared, the cyclic tail removed.
 fn cut<S: AnimSequence + ?Sized, E: Explain>(seq: &mut S, cx: &mut Cx<E>) {
     seq.clear_physics();
     seq.remove_cyclic_anims();
+    cut_notes(cx);
+}
+
+/// The events of [`cut`].
+#[inline(always)]
+fn cut_notes<E: Explain>(cx: &mut Cx<E>) {
     cx.note(|| sequence(SequenceEdit::ClearPhysics));
     cx.note(|| sequence(SequenceEdit::RemoveCyclicAnims));
+}
+
+/// [`cut`], then [`queue`] of `link` at `link_speed` (role `link_role`) and of `cycle` at
+/// `cycle_speed` (role [`Role::Cycle`]): the same events in the same order, and the sequence
+/// edits as one [`AnimSequence::transition`] (whose provided body is exactly the calls of
+/// `cut` and the two `queue`s).
+#[inline(always)]
+fn transition<S: AnimSequence + ?Sized, E: Explain>(
+    seq: &mut S,
+    (link, link_speed, link_role): (&MotionData, f32, Role),
+    (cycle, cycle_speed): (&MotionData, f32),
+    cx: &mut Cx<E>,
+) {
+    cut_notes(cx);
+    queue_events(Some(link), link_speed, link_role, cx);
+    queue_events(Some(cycle), cycle_speed, Role::Cycle, cx);
+    seq.transition(link, link_speed, cycle, cycle_speed);
 }
 
 fn combine_motion_x<S: AnimSequence + ?Sized, E: Explain>(
@@ -1608,23 +1640,11 @@ fn count(md: Option<&MotionData>) -> u32 {
 }
 
 /// ACE `add_motion`: **replace** the sequence velocity/omega with the data's times
-/// `speed`, then append every anim with its framerate times `speed`. No-op for `None`.
+/// `speed`, then append every anim with its framerate times `speed`
+/// ([`AnimSequence::add_motion_data`]). No-op for `None`.
 pub fn add_motion<S: AnimSequence + ?Sized>(seq: &mut S, md: Option<&MotionData>, speed: f32) {
     if let Some(md) = md {
-        add_motion_inline(seq, md, speed);
-    }
-}
-
-/// [`add_motion`] of present data, inlined into the direct substate change.
-#[inline(always)]
-fn add_motion_inline<S: AnimSequence + ?Sized>(seq: &mut S, md: &MotionData, speed: f32) {
-    seq.set_velocity(md.velocity * speed);
-    seq.set_omega(md.omega * speed);
-    for a in &md.anims {
-        seq.append_animation(&AnimData {
-            framerate: a.framerate * speed,
-            ..*a
-        });
+        seq.add_motion_data(md, speed);
     }
 }
 

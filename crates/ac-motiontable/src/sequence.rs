@@ -1,6 +1,6 @@
 //! The seam between the resolver and the animation sequence it drives.
 
-use ac_dat::AnimData;
+use ac_dat::{AnimData, MotionData};
 use glam::Vec3;
 
 /// The operations the motion-table resolver and manager issue on an animation sequence.
@@ -33,4 +33,45 @@ pub trait AnimSequence {
     fn multiply_cyclic_animation_framerate(&mut self, rate: f32);
     /// Whether the anim list holds any node.
     fn has_anims(&self) -> bool;
+
+    /// ACE `add_motion`'s edits of the sequence: replace the velocity and omega with the
+    /// data's times `speed`, then append every anim of the data, in order, with its framerate
+    /// times `speed`.
+    ///
+    /// Provided as exactly those calls ([`Self::set_velocity`], [`Self::set_omega`], one
+    /// [`Self::append_animation`] per anim), so an implementation that records calls sees
+    /// them; an implementation may override it with one that ends in the same state (one
+    /// call per motion instead of two plus one per anim).
+    #[inline]
+    fn add_motion_data(&mut self, md: &MotionData, speed: f32) {
+        self.set_velocity(md.velocity * speed);
+        self.set_omega(md.omega * speed);
+        for a in &md.anims {
+            self.append_animation(&AnimData {
+                framerate: a.framerate * speed,
+                ..*a
+            });
+        }
+    }
+
+    /// The edits of a transition through one link: the cut ([`Self::clear_physics`], then
+    /// [`Self::remove_cyclic_anims`]), then [`Self::add_motion_data`] of `link` at
+    /// `link_speed` and of `cycle` at `cycle_speed`.
+    ///
+    /// Provided as exactly those calls; an implementation may override it with one that ends
+    /// in the same state (e.g. without the velocity and omega writes that the cycle's
+    /// replaces before anything reads them).
+    #[inline]
+    fn transition(
+        &mut self,
+        link: &MotionData,
+        link_speed: f32,
+        cycle: &MotionData,
+        cycle_speed: f32,
+    ) {
+        self.clear_physics();
+        self.remove_cyclic_anims();
+        self.add_motion_data(link, link_speed);
+        self.add_motion_data(cycle, cycle_speed);
+    }
 }

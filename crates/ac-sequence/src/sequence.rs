@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use ac_dat::{
     AnimData, Animation, AnimationFrame, AnimationHook, Frame, HOOK_DIR_BACKWARD, HOOK_DIR_BOTH,
-    HOOK_DIR_FORWARD, HookData,
+    HOOK_DIR_FORWARD, HookData, MotionData,
 };
 use ac_motiontable::{Rules, SharedRules};
 use glam::Vec3;
@@ -507,6 +507,12 @@ impl Sequence {
     /// node is not appended and `None` is returned (quirk `missing-animation-node`).
     #[inline]
     pub fn append_animation(&mut self, data: &AnimData) -> Option<NodeId> {
+        self.append_animation_inline(data)
+    }
+
+    /// [`Self::append_animation`], inlined into the one-call motion edits.
+    #[inline(always)]
+    fn append_animation_inline(&mut self, data: &AnimData) -> Option<NodeId> {
         // The usual append: room in the list, found in the cache the source is (so that the
         // usual path makes no call).
         if self.nodes.len() < self.nodes.capacity()
@@ -569,6 +575,12 @@ impl Sequence {
     /// Afterwards `first_cyclic` is the new last node (possibly a link, possibly none).
     #[inline]
     pub fn remove_cyclic_anims(&mut self) {
+        self.remove_cyclic_anims_inline();
+    }
+
+    /// [`Self::remove_cyclic_anims`], inlined into [`Self::transition`].
+    #[inline(always)]
+    fn remove_cyclic_anims_inline(&mut self) {
         let Some(fc) = self.first_cyclic_pos() else {
             return;
         };
@@ -594,6 +606,7 @@ impl Sequence {
     /// empty list — would be a NullReferenceException in ACE and is simply a no-op here). If
     /// the play head is on a removed link it jumps to the first cyclic node at its starting
     /// frame.
+    #[inline]
     fn remove_links(&mut self, n: usize) {
         let Some(fc) = self.first_cyclic_pos() else {
             return;
@@ -606,7 +619,31 @@ impl Sequence {
             self.curr = self.first_cyclic;
             self.frame_number = self.nodes[fc].starting_frame();
         }
-        self.remove_range(from..fc);
+        if fc + 1 == self.nodes.len() {
+            self.remove_links_before_last(from, fc);
+        } else {
+            self.remove_range(from..fc);
+        }
+    }
+
+    /// `remove_range(from..fc)` when the cyclic tail is the last node alone (`fc` is the last
+    /// position, `from < fc`) and the play head is not on a removed link (the usual drain:
+    /// links, then their cycle), without a call.
+    ///
+    /// It is `remove_range`'s one-node-tail case: the tail node swapped into `from`, the list
+    /// truncated after it. The positions: every set position at or after `from` moves down by
+    /// `fc - from`; with the list ending at `fc` and the play head off the removed links, the
+    /// play head is either before `from` (unchanged), at `fc` (now `from`) or unset (`NONE`,
+    /// unchanged), and the cyclic marker is at `fc` (now `from`).
+    #[inline(always)]
+    fn remove_links_before_last(&mut self, from: usize, fc: usize) {
+        self.nodes.swap(from, fc);
+        self.nodes.truncate(from + 1);
+        let (from32, fc32) = (Self::pos32(from), Self::pos32(fc));
+        if self.curr == fc32 {
+            self.curr = from32;
+        }
+        self.first_cyclic = from32;
     }
 
     /// `remove_link_animations(n)`: removes up to `n` link nodes, nearest to the cyclic tail
@@ -694,6 +731,57 @@ impl Sequence {
     pub fn subtract_physics(&mut self, velocity: Vec3, omega: Vec3) {
         self.velocity -= velocity;
         self.omega -= omega;
+    }
+
+    /// Appends every anim of `anims`, in order, with its framerate times `speed`.
+    #[inline(always)]
+    fn append_scaled(&mut self, anims: &[AnimData], speed: f32) {
+        for a in anims {
+            self.append_animation_inline(&AnimData {
+                framerate: a.framerate * speed,
+                ..*a
+            });
+        }
+    }
+
+    /// ACE `add_motion`'s edits (the motion table's [`AnimSequence::add_motion_data`]): the
+    /// velocity and omega become the data's times `speed`, then every anim is appended, in
+    /// order, with its framerate times `speed` — what the provided method's calls do, in one
+    /// call.
+    ///
+    /// [`AnimSequence::add_motion_data`]: ac_motiontable::AnimSequence::add_motion_data
+    #[inline]
+    pub fn add_motion_data(&mut self, md: &MotionData, speed: f32) {
+        self.velocity = md.velocity * speed;
+        self.omega = md.omega * speed;
+        self.append_scaled(&md.anims, speed);
+    }
+
+    /// A transition through one link (the motion table's [`AnimSequence::transition`]):
+    /// the cyclic tail removed, `link`'s anims appended at `link_speed`, then the velocity
+    /// and omega set from `cycle` at `cycle_speed` and its anims appended.
+    ///
+    /// It ends in the state of the provided method's calls (`clear_physics`,
+    /// `remove_cyclic_anims`, `add_motion_data(link)`, `add_motion_data(cycle)`): those write
+    /// the velocity and omega three times (zero, the link's, the cycle's) and nothing in
+    /// between reads them (removing and appending nodes touch only the list, the play head
+    /// and the frame number), so only the last write, the cycle's, is made. The products are
+    /// the same f32 operations, so the values are bit for bit the same.
+    ///
+    /// [`AnimSequence::transition`]: ac_motiontable::AnimSequence::transition
+    #[inline(always)]
+    pub fn transition(
+        &mut self,
+        link: &MotionData,
+        link_speed: f32,
+        cycle: &MotionData,
+        cycle_speed: f32,
+    ) {
+        self.remove_cyclic_anims_inline();
+        self.append_scaled(&link.anims, link_speed);
+        self.velocity = cycle.velocity * cycle_speed;
+        self.omega = cycle.omega * cycle_speed;
+        self.append_scaled(&cycle.anims, cycle_speed);
     }
 
     /// `multiply_cyclic_animation_framerate(r)`: scales every node of the cyclic tail (links are
@@ -1458,9 +1546,11 @@ impl ac_motiontable::AnimSequence for Sequence {
     fn remove_cyclic_anims(&mut self) {
         Sequence::remove_cyclic_anims(self);
     }
+    #[inline]
     fn remove_link_animations(&mut self, n: u32) {
         Sequence::remove_link_animations(self, n);
     }
+    #[inline]
     fn remove_all_link_animations(&mut self) {
         Sequence::remove_all_link_animations(self);
     }
@@ -1485,6 +1575,20 @@ impl ac_motiontable::AnimSequence for Sequence {
     fn has_anims(&self) -> bool {
         Sequence::has_anims(self)
     }
+    #[inline]
+    fn add_motion_data(&mut self, md: &MotionData, speed: f32) {
+        Sequence::add_motion_data(self, md, speed);
+    }
+    #[inline(always)]
+    fn transition(
+        &mut self,
+        link: &MotionData,
+        link_speed: f32,
+        cycle: &MotionData,
+        cycle_speed: f32,
+    ) {
+        Sequence::transition(self, link, link_speed, cycle, cycle_speed);
+    }
 }
 
 #[cfg(test)]
@@ -1498,6 +1602,62 @@ mod tests {
     fn layout() {
         assert_eq!(std::mem::size_of::<AnimSequenceNode>(), 24);
         assert_eq!(std::mem::size_of::<Sequence>(), 80);
+    }
+
+    /// The one-node-tail link removal leaves what the general range removal leaves, for every
+    /// list of up to five links and a cycle, every play head (unset included) and every count.
+    #[test]
+    fn removing_links_before_a_last_cycle_matches_the_range_removal() {
+        let mut c = crate::AnimationCache::new();
+        for i in 0..6u32 {
+            c.insert(Animation {
+                id: 0x0300_0000 + i,
+                ..Animation::default()
+            });
+        }
+        let c = Arc::new(c);
+        let snap = |s: &Sequence| {
+            (
+                s.nodes().map(AnimSequenceNode::anim_id).collect::<Vec<_>>(),
+                s.node_ids().collect::<Vec<_>>(),
+                s.curr,
+                s.first_cyclic,
+                s.frame_number.to_bits(),
+            )
+        };
+        let mut checked = 0;
+        for links in 0..=5u32 {
+            let mut base = Sequence::new(c.clone(), Rules::default());
+            for i in 0..=links {
+                base.append_animation(&AnimData::new(0x0300_0000 + i));
+            }
+            for curr in (0..=links).chain([NONE]) {
+                for n in 0..=links + 1 {
+                    let mut fast = base.clone();
+                    fast.curr = curr;
+                    fast.frame_number = 0.25;
+                    let mut general = fast.clone();
+                    fast.remove_links(n as usize);
+                    // The general path: the head moved off the removed links, then the range.
+                    let fc = general.first_cyclic as usize;
+                    let from = fc - (n as usize).min(fc);
+                    if from < fc {
+                        if general.curr_pos().is_some_and(|c| (from..fc).contains(&c)) {
+                            general.curr = general.first_cyclic;
+                            general.frame_number = general.nodes[fc].starting_frame();
+                        }
+                        general.remove_range(from..fc);
+                        checked += 1;
+                    }
+                    assert_eq!(
+                        snap(&fast),
+                        snap(&general),
+                        "{links} links, curr {curr}, n {n}"
+                    );
+                }
+            }
+        }
+        assert!(checked > 30);
     }
 
     /// A missing animation's id lives in the cold part only until it is taken.
