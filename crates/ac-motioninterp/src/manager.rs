@@ -32,14 +32,18 @@ use crate::state::{InterpretedMotionState, RawMotionState};
 /// motion that cancels move-to (`DoMotion` with CancelMoveTo, `StopCompletely`, a jump) ends
 /// the move under way at the point where ACE does.
 #[derive(Debug, Clone, Default)]
+#[repr(C)]
 pub struct MovementManager {
-    /// The interpreter, or (until one is created) the rules it will be built with.
-    interp: InterpSlot,
-    /// The move-to manager, once a request needed it (see the type's docs).
-    moveto: Option<Box<MoveToManager>>,
     /// The clock at this manager's creation, where a fresh move-to manager's progress times
     /// start.
     created_at: f64,
+    /// The interpreter, or (until one is created) the rules it will be built with.
+    interp: InterpSlot,
+    /// The move-to manager, once a request needed it (see the type's docs). Last, right after
+    /// the interpreter slot whose tag ends it: an object's slice reads that tag (whether the
+    /// object has a manager) and this box (whether it has a move-to manager), so the two share
+    /// a cache line instead of sitting at the two ends of the manager.
+    moveto: Option<Box<MoveToManager>>,
 }
 
 /// The movement manager's interpreter slot: the interpreter, or the rules one will be created
@@ -497,6 +501,29 @@ impl MovementManager {
     /// `SetWeenieObject`: the host's weenie changed; the interpreter re-applies its movement.
     pub fn weenie_changed<H: MoveToHost + ?Sized>(&mut self, host: &mut H) {
         self.run_interp(host, false, |mi, h| mi.weenie_changed(h));
+    }
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::*;
+    use std::mem::{offset_of, size_of};
+
+    /// The move-to box ends the manager, right after the interpreter slot (whose tag an
+    /// object's slice reads with it), and the field order costs no bytes.
+    #[test]
+    fn the_move_to_box_ends_the_manager_without_padding() {
+        assert_eq!(offset_of!(MovementManager, created_at), 0);
+        assert_eq!(offset_of!(MovementManager, interp), 8);
+        assert_eq!(
+            offset_of!(MovementManager, moveto),
+            8 + size_of::<InterpSlot>()
+        );
+        assert_eq!(size_of::<MovementManager>(), 16 + size_of::<InterpSlot>());
+        assert_eq!(
+            size_of::<Option<MovementManager>>(),
+            size_of::<MovementManager>()
+        );
     }
 }
 
