@@ -189,14 +189,7 @@ impl MotionInterp {
         if meta & RingMeta::LEN == 0 {
             return false;
         }
-        // Shift down; the slot past the new length is never read.
-        let m = self.ring.motion;
-        self.ring.motion = [m[1], m[2], m[3], m[3]];
-        self.ring_meta = RingMeta(
-            ((meta & RingMeta::LEN) - (1 << RingMeta::LEN_SHIFT))
-                | ((meta & RingMeta::BLOCKS) >> 1),
-        );
-        true
+        self.pop_inline_head(meta)
     }
 
     /// `MotionDone`'s common case: an inline head that is not an Action is popped (true);
@@ -212,7 +205,14 @@ impl MotionInterp {
         {
             return false;
         }
-        // `pending_pop`'s inline branch, its tests already made above.
+        self.pop_inline_head(meta)
+    }
+
+    /// Drop the head of a non-empty inline ring whose meta byte is `meta` (the callers have
+    /// tested both): shift the motions down (the slot past the new length is never read),
+    /// one less in the length, the jump flags shifted with them.
+    #[inline(always)]
+    fn pop_inline_head(&mut self, meta: u8) -> bool {
         let m = self.ring.motion;
         self.ring.motion = [m[1], m[2], m[3], m[3]];
         self.ring_meta = RingMeta(
