@@ -295,6 +295,7 @@ fn worlds(s: &mut Suite) {
             },
         );
     }
+    interleaved_100k(s, &shared);
     s.case("user_world_step_100k_standing")
         .what("World::step(1/30 s) of 100,000 objects standing at Ready (idle animation, no velocity), serial (per object)")
         .ops_per_iter(100_000)
@@ -335,6 +336,113 @@ fn worlds(s: &mut Suite) {
             mb
         },
     );
+}
+
+/// Rounds of the interleaved serial/parallel measurement.
+const INTERLEAVED_ROUNDS: usize = 40;
+/// Steps (half serial, half parallel, alternating) before the first timed round: the walkers'
+/// Ready → WalkForward links finish and rayon's threads are up.
+const INTERLEAVED_WARMUP: usize = 30;
+
+/// The parallel speed-up of the 100k-walker step, measured so that a shared machine's load
+/// falls on both sides alike: one world takes a serial step and a parallel step back to back in
+/// every round (which goes first alternates from round to round), and the figures are the
+/// medians over the rounds of each side's time and of each round's serial ÷ parallel ratio.
+/// The separate criterion cases above time the two sides minutes apart, under whatever load
+/// each happened to meet.
+fn interleaved_100k(s: &mut Suite, shared: &Shared) {
+    if s.counting_instructions() {
+        return;
+    }
+    let mut w = shared.world(100_000, Shared::walker);
+    let step = |w: &mut World, parallel: bool| {
+        let started = std::time::Instant::now();
+        let steps = if parallel {
+            black_box(&mut *w).step_parallel(black_box(SLICE))
+        } else {
+            black_box(&mut *w).step(black_box(SLICE))
+        };
+        let ns = started.elapsed().as_nanos() as f64;
+        assert_eq!(black_box(steps), Ok(1), "one fixed step per call");
+        ns
+    };
+    for i in 0..INTERLEAVED_WARMUP {
+        step(&mut w, i % 2 == 1);
+    }
+    let mut serial = Vec::with_capacity(INTERLEAVED_ROUNDS);
+    let mut parallel = Vec::with_capacity(INTERLEAVED_ROUNDS);
+    let mut ratio = Vec::with_capacity(INTERLEAVED_ROUNDS);
+    for round in 0..INTERLEAVED_ROUNDS {
+        let parallel_first = round % 2 == 1;
+        let first = step(&mut w, parallel_first);
+        let second = step(&mut w, !parallel_first);
+        let (s_ns, p_ns) = if parallel_first {
+            (second, first)
+        } else {
+            (first, second)
+        };
+        serial.push(s_ns);
+        parallel.push(p_ns);
+        ratio.push(s_ns / p_ns);
+    }
+    black_box(w.digest());
+    for v in [&mut serial, &mut parallel, &mut ratio] {
+        v.sort_by(f64::total_cmp);
+    }
+    let q = |v: &[f64], scale: f64| {
+        let at = |f: f64| v[((v.len() - 1) as f64 * f).round() as usize] / scale;
+        format!(
+            "{:.2} / {:.2} / {:.2} / {:.2} / {:.2}",
+            at(0.0),
+            at(0.25),
+            at(0.5),
+            at(0.75),
+            at(1.0)
+        )
+    };
+    eprintln!(
+        "[acbench] interleaved 100k step, min / q1 / median / q3 / max: serial {} ms, \
+         parallel {} ms, speed-up {}",
+        q(&serial, 1e6),
+        q(&parallel, 1e6),
+        q(&ratio, 1.0)
+    );
+    let rounds = format!(
+        "{INTERLEAVED_ROUNDS} rounds of one serial and one parallel step of the same world \
+         of 100,000 walkers back to back (alternating which goes first), after \
+         {INTERLEAVED_WARMUP} warm-up steps"
+    );
+    s.metric(
+        "user_world_step_100k_interleaved_serial_ms",
+        "ms",
+        &format!("median serial step over {rounds}"),
+        None,
+        || median(&serial) / 1e6,
+    );
+    s.metric(
+        "user_world_step_100k_interleaved_parallel_ms",
+        "ms",
+        &format!("median parallel step over {rounds}"),
+        Some(Target::AtMost(4.0)),
+        || median(&parallel) / 1e6,
+    );
+    s.metric(
+        "user_world_step_100k_interleaved_speedup",
+        "×",
+        &format!("median of each round's serial ÷ parallel time over {rounds}"),
+        Some(Target::AtLeast(1.8)),
+        || median(&ratio),
+    );
+}
+
+/// The median of `v`, sorted (the mean of the middle two for an even count).
+fn median(v: &[f64]) -> f64 {
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
 }
 
 ac_benchkit::bench_main!("ac-physobj/user", resolver_and_sequence, object, worlds);
