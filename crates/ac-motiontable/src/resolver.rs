@@ -164,49 +164,50 @@ struct Index {
     link_outer_map: KeyMap,
     /// `outer << 32 | inner` → position in `link_inner` (and in `hops`).
     link_map: KeyMap,
-    /// Per entry of `link_inner`, what the substate branch needs besides the link when it
-    /// takes that link directly (see [`Hop`]).
+    /// Per entry of `link_inner`, everything the substate branch needs when it takes that
+    /// link directly, the link's and the cycle's data included (see [`Hop`]).
     hops: Vec<Hop>,
     /// `StyleDefaults[DefaultStyle]`, found once: the style an object is almost always in
     /// asks for its default without a lookup (the record never changes).
     default_style_default: Option<u32>,
 }
 
-/// The rest of a direct substate transition along one link `Links[(style, from)][motion]`,
-/// found when the table is indexed so that the commonest resolution (a substate change with
-/// a forward link) makes one lookup instead of three: the style's default substate and the
-/// destination cycle.
+/// Everything a direct substate transition along one link `Links[(style, from)][motion]`
+/// needs, found when the table is indexed so that the commonest resolution (a substate change
+/// with a forward link) makes one lookup instead of three (the style's default substate, the
+/// destination cycle and the link) and reads one record: the link's and the cycle's data are
+/// copied in, so the transition follows no further index and makes no further bounds check.
 ///
 /// An outer link key keeps only the low 16 bits of the style, so a hop belongs to the one
 /// style (from `StyleDefaults` and `DefaultStyle`) with those bits, and is used only when the
 /// object's style is exactly that one; otherwise (or without a cycle) the resolver takes its
 /// general path, which answers the same.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Hop {
-    /// The style this hop was found for; 0 (never an object's style here) for none.
+    /// The style this hop was found for; 0 (never an object's style here) for none, or when
+    /// the destination has no cycle (`Cycles[(style, motion)]` nor
+    /// `Cycles[(DefaultStyle, motion)]`): no direct change.
     style: u32,
     /// `StyleDefaults[style]`, or 0.
     style_default: u32,
-    /// Position in the record's cycles of `Cycles[(style, motion)]`, else of
-    /// `Cycles[(DefaultStyle, motion)]`; [`NO_CYCLE`] for neither.
-    cycle: u32,
-    /// The link's outer position in the record's links (as in `link_inner`).
-    link_outer: u32,
-    /// The link's inner position in that outer entry's map (as in `link_inner`).
-    link_inner: u32,
     /// The direct change's `num_anims`: the cycle's anims plus the link's, minus one
-    /// (wrapping, as ACE's `uint`); 0 without a cycle. The record never changes, so this is
-    /// what the resolver would count at each call.
+    /// (wrapping, as ACE's `uint`). The record never changes, so this is what the resolver
+    /// would count at each call.
     num_anims: u32,
+    /// Whether the destination is the style's default substate (`motion == style_default`):
+    /// what the default-while-turning guard and the carry-over test compare.
+    to_default: bool,
+    /// A copy of the link `Links[(style, from)][motion]`.
+    link: MotionData,
+    /// A copy of the destination cycle (`Cycles[(style, motion)]`, else
+    /// `Cycles[(DefaultStyle, motion)]`); the default for none.
+    cycle: MotionData,
 }
 
 /// The class bits [`Resolver::direct_substate`] tests: a motion is a candidate when, of
 /// these, only the substate bit is set.
 const DIRECT_CLASS_MASK: u32 =
     CommandMask::STYLE.bits() | CommandMask::SUBSTATE.bits() | CommandMask::MODIFIER.bits();
-
-/// [`Hop::cycle`] when the destination has no cycle.
-const NO_CYCLE: u32 = u32::MAX;
 
 /// The [`KeyMap`] of a record map: key → the position in the record of its **last** entry
 /// (the map keeps the last value of a repeated key, dictionary overwrite).
@@ -251,54 +252,56 @@ fn hops(
     link_outer: &[(u32, u32, u32)],
     link_inner: &[(u32, u32, u32)],
 ) -> Vec<Hop> {
-    let none = Hop {
-        style: 0,
-        style_default: 0,
-        cycle: NO_CYCLE,
-        link_outer: 0,
-        link_inner: 0,
-        num_anims: 0,
-    };
-    let mut hops = vec![none; link_inner.len()];
     let mut styles: Vec<u32> = table.style_defaults.iter().map(|e| e.0).collect();
     styles.push(table.default_style);
     styles.sort_unstable();
     styles.dedup();
     styles.retain(|&s| s != 0);
+    let mut hops = Vec::with_capacity(link_inner.len());
     for &(outer, start, len) in link_outer {
         // The one style whose outer keys start like this one, if exactly one does.
         let mut candidates = styles
             .iter()
             .filter(|&&s| style_link_key(s) == outer & 0xFFFF_0000);
-        let (Some(&style), None) = (candidates.next(), candidates.next()) else {
-            continue;
+        let style = match (candidates.next(), candidates.next()) {
+            (Some(&style), None) => style,
+            _ => 0,
         };
         let style_default = style_default_map
             .get(u64::from(style))
             .map_or(0, |i| table.style_defaults[i as usize].1);
-        for i in start..start + len {
-            let (motion, oi, ii) = link_inner[i as usize];
-            let cycle = cycle_map
-                .get(u64::from(cycle_key(style, motion)))
-                .or_else(|| cycle_map.get(u64::from(cycle_key(table.default_style, motion))))
-                .unwrap_or(NO_CYCLE);
-            let num_anims = match table.cycles.get(cycle as usize) {
-                Some((_, md)) => {
-                    let link = &table.links[oi as usize].1[ii as usize].1;
-                    count(Some(md))
+        for &(motion, oi, ii) in &link_inner[start as usize..(start + len) as usize] {
+            let link = &table.links[oi as usize].1[ii as usize].1;
+            let cycle = (style != 0)
+                .then(|| {
+                    cycle_map
+                        .get(u64::from(cycle_key(style, motion)))
+                        .or_else(|| {
+                            cycle_map.get(u64::from(cycle_key(table.default_style, motion)))
+                        })
+                })
+                .flatten()
+                .map(|i| &table.cycles[i as usize].1);
+            hops.push(match cycle {
+                Some(cycle) => Hop {
+                    style,
+                    style_default,
+                    num_anims: count(Some(cycle))
                         .wrapping_add(count(Some(link)))
-                        .wrapping_sub(1)
-                }
-                None => 0,
-            };
-            hops[i as usize] = Hop {
-                style,
-                style_default,
-                cycle,
-                link_outer: oi,
-                link_inner: ii,
-                num_anims,
-            };
+                        .wrapping_sub(1),
+                    to_default: motion == style_default,
+                    link: link.clone(),
+                    cycle: cycle.clone(),
+                },
+                None => Hop {
+                    style: 0,
+                    style_default: 0,
+                    num_anims: 0,
+                    to_default: false,
+                    link: MotionData::default(),
+                    cycle: MotionData::default(),
+                },
+            });
         }
     }
     hops
@@ -1079,26 +1082,23 @@ impl Resolver {
         let key = u64::from(cycle_key(st.style, st.substate)) << 32 | u64::from(motion);
         let i = self.ix.link_map.get(key)? as usize;
         let hop = self.ix.hops.get(i)?;
+        // A hop of another style, or without a cycle (style 0), is not a direct change.
         if hop.style != st.style {
             return None;
         }
-        // `NO_CYCLE` (u32::MAX) is past every record's cycles: no cycle, no direct change.
-        let (_, md) = self.ix.table.cycles.get(hop.cycle as usize)?;
-        let sd = hop.style_default;
-        if motion == sd && !stop_modifiers && is_modifier(st.substate) {
+        let md = &hop.cycle;
+        if hop.to_default && !stop_modifiers && is_modifier(st.substate) {
             return Some(0);
         }
-        if md.is_restricted() && sd != st.substate {
+        if md.is_restricted() && hop.style_default != st.substate {
             return None;
         }
-        let (_, inner) = self.ix.table.links.get(hop.link_outer as usize)?;
-        let (_, link) = inner.get(hop.link_inner as usize)?;
         if md.clears_modifiers() {
             st.clear_modifiers();
         }
         cut_notes(cx);
-        seq.transition(link, speed, md, speed);
-        if is_modifier(st.substate) && sd != motion {
+        seq.transition(&hop.link, speed, md, speed);
+        if is_modifier(st.substate) && !hop.to_default {
             st.add_modifier_no_check(st.substate, st.substate_mod);
         }
         st.substate_mod = speed;
