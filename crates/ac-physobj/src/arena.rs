@@ -16,7 +16,6 @@
 //! it reaches. Only [`Arena::for_each_marked_mut`] and [`Arena::par_for_each_marked_mut`], the
 //! world's step, lend an object together with its mark and leave the mark to the caller.
 
-use rayon::prelude::*;
 use slotmap::{Key, KeyData};
 
 use crate::world::ObjectId;
@@ -247,44 +246,97 @@ impl<T> Arena<T> {
 
 impl<T: Send> Arena<T> {
     /// [`Self::for_each_marked_mut`] on rayon's pool, in no particular order: the slots are
-    /// split into chunks of at least `min_len` without a serial pass over them first.
+    /// split into chunks of `chunk` without a serial pass over them first (see
+    /// [`share_chunks`] for who runs them).
     pub(crate) fn par_for_each_marked_mut(
         &mut self,
-        min_len: usize,
+        chunk: usize,
         f: impl Fn(Slot, &mut T, &mut u8) + Sync + Send,
     ) {
-        self.versions
-            .par_iter()
-            .zip(self.entries.par_iter_mut())
-            .zip(self.marks.par_iter_mut())
-            .enumerate()
-            .with_min_len(min_len)
-            .for_each(|(i, ((&v, e), m))| {
+        let chunks = self
+            .versions
+            .chunks(chunk)
+            .zip(self.entries.chunks_mut(chunk))
+            .zip(self.marks.chunks_mut(chunk))
+            .enumerate();
+        share_chunks(chunks, |(c, ((versions, entries), marks))| {
+            let first = c * chunk;
+            for (j, ((&v, e), m)) in versions.iter().zip(entries).zip(marks).enumerate() {
                 if let Entry::Occupied(o) = e {
-                    f(Slot { idx: i, version: v }, o, m);
+                    f(
+                        Slot {
+                            idx: first + j,
+                            version: v,
+                        },
+                        o,
+                        m,
+                    );
                 }
-            });
+            }
+        });
     }
 
     /// Run `f` on every object with its key, on rayon's pool (every mark cleared): the slots
-    /// are split into chunks of at least `min_len` without a serial pass over them first.
+    /// are split into chunks of `chunk` without a serial pass over them first (see
+    /// [`share_chunks`] for who runs them).
     pub(crate) fn par_for_each_mut(
         &mut self,
-        min_len: usize,
+        chunk: usize,
         f: impl Fn(ObjectId, &mut T) + Sync + Send,
     ) {
         self.marks.fill(UNMARKED);
-        self.versions
-            .par_iter()
-            .zip(self.entries.par_iter_mut())
-            .enumerate()
-            .with_min_len(min_len)
-            .for_each(|(i, (&v, e))| {
+        let chunks = self
+            .versions
+            .chunks(chunk)
+            .zip(self.entries.chunks_mut(chunk))
+            .enumerate();
+        share_chunks(chunks, |(c, (versions, entries))| {
+            let first = c * chunk;
+            for (j, (&v, e)) in versions.iter().zip(entries).enumerate() {
                 if let Entry::Occupied(o) = e {
-                    f(key(i, v), o);
+                    f(key(first + j, v), o);
                 }
-            });
+            }
+        });
     }
+}
+
+/// Run `work` on every item of `chunks`, shared between the calling thread and all but one of
+/// rayon's threads, each taking the next chunk from one queue until it is empty.
+///
+/// Why not a parallel iterator: called from outside the pool, rayon's iterators hand the whole
+/// job to the pool and put the calling thread to sleep, so a step waits for the pool's threads
+/// to wake, and on a machine busy with other work one of them often wakes only when the other
+/// has done everything. Here the calling thread starts on the first chunk at once and the
+/// pool's threads join as they wake; a late one costs only the chunks it did not take. The
+/// queue is a lock taken once per chunk (hundreds of objects), which is nothing next to the
+/// chunk's work.
+fn share_chunks<I>(chunks: I, work: impl Fn(I::Item) + Sync)
+where
+    I: Iterator + Send,
+{
+    let queue = std::sync::Mutex::new(chunks);
+    let run = || {
+        loop {
+            // A poisoned lock means another thread's chunk panicked; the queue itself is intact
+            // and the panic reaches the caller when the scope ends.
+            let next = queue
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .next();
+            match next {
+                Some(item) => work(item),
+                None => break,
+            }
+        }
+    };
+    let helpers = rayon::current_num_threads().saturating_sub(1);
+    rayon::in_place_scope(|s| {
+        for _ in 0..helpers {
+            s.spawn(|_| run());
+        }
+        run();
+    });
 }
 
 impl<T> std::ops::Index<ObjectId> for Arena<T> {

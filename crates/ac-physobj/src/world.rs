@@ -381,9 +381,10 @@ impl<W: Weenie> World<W> {
     }
 }
 
-/// How many slots one rayon task takes at least: enough that the split costs nothing next
-/// to the objects' ticks, few enough that both halves of a 2-core machine stay busy.
-const PAR_MIN_SLOTS: usize = 512;
+/// How many slots a thread of the parallel step takes at a time: enough that taking the next
+/// chunk costs nothing next to the objects' ticks, few enough (about 200 chunks in 100,000
+/// slots) that a thread joining late still finds work and both threads finish together.
+const PAR_CHUNK_SLOTS: usize = 512;
 
 /// The followers a parallel pass noted, gathered under a lock (rarely taken: only objects
 /// with mail or live views push). Order does not matter: both lists are sorted by slot and
@@ -449,7 +450,7 @@ impl<W: Weenie + Send> World<W> {
         self.run_fixed_steps(dt, |w, period| {
             let noted = Noted::lend(w);
             w.objects
-                .par_for_each_marked_mut(PAR_MIN_SLOTS, |k, obj, mark| {
+                .par_for_each_marked_mut(PAR_CHUNK_SLOTS, |k, obj, mark| {
                     step_object::<W, PARKING>(k, obj, mark, period, |k, obj| {
                         Noted::note(&noted, k, obj);
                     });
@@ -468,7 +469,7 @@ impl<W: Weenie + Send> World<W> {
         let now = self.now;
         self.begin_phases();
         let noted = Noted::lend(self);
-        self.objects.par_for_each_mut(PAR_MIN_SLOTS, |k, obj| {
+        self.objects.par_for_each_mut(PAR_CHUNK_SLOTS, |k, obj| {
             SLICE_SCRATCH.with(|c| {
                 let mut scratch = c.take();
                 obj.slice_until(now, &mut scratch);
