@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError, Weak};
 use ac_dat::Animation;
 use ac_motiontable::{Rules, SharedRules};
 
-use crate::provider::{AnimationCache, AnimationSource};
+use crate::provider::{AnimationCache, AnimationSource, CacheSlot};
 
 /// A sequence's animation source and rules, behind one shared handle ([`SharedEnv`]).
 pub(crate) struct Env {
@@ -19,11 +19,27 @@ pub(crate) struct Env {
 }
 
 impl Env {
-    /// The animation `id` when the source is a cache holding it (`None` otherwise: the
-    /// source is not a cache, or does not have it).
+    /// Where the animation `id` is when the source is a cache holding it: its position in
+    /// the cache and its frame count (`None` otherwise: the source is not a cache, or does
+    /// not have it).
     #[inline(always)]
-    pub(crate) fn cached(&self, id: u32) -> Option<&Arc<Animation>> {
-        self.cache.as_deref()?.get(id)
+    pub(crate) fn cached(&self, id: u32) -> Option<CacheSlot> {
+        self.cache.as_deref()?.find(id)
+    }
+
+    /// The animation at a position [`Self::cached`] gave (`None` for any other number, e.g.
+    /// a node's mark for an animation it holds itself).
+    #[inline(always)]
+    pub(crate) fn cached_at(&self, index: u32) -> Option<&Arc<Animation>> {
+        self.cache.as_deref()?.at(index)
+    }
+
+    /// Whether `other` reads from the very same cache (so positions in it mean the same).
+    pub(crate) fn same_cache(&self, other: &Env) -> bool {
+        match (&self.cache, &other.cache) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
     }
 
     /// The animation `id`: what `source.animation(id)` answers (when the source is a cache,

@@ -235,7 +235,7 @@ impl PlaybackLog {
             finished,
             root_motion,
         });
-        self.attribute_hooks(node, start, end, frame_from, frame_to, fired);
+        self.attribute_hooks(&node, start, end, frame_from, frame_to, fired);
     }
 
     /// Records the `AnimationDone` a finished node queued, at the end of its stretch.
@@ -261,7 +261,7 @@ impl PlaybackLog {
     /// reaches `i + 1`, going backward when it drops below `i`.
     fn attribute_hooks(
         &mut self,
-        node: &AnimSequenceNode,
+        node: &AnimSequenceNode<'_>,
         start: f64,
         end: f64,
         from: f32,
@@ -335,7 +335,7 @@ impl PlaybackLog {
 /// What [`PlaybackLog::span`] needs to know about one stretch.
 pub(crate) struct Stretch<'a> {
     pub id: NodeId,
-    pub node: &'a AnimSequenceNode,
+    pub node: AnimSequenceNode<'a>,
     pub cyclic: bool,
     pub elapsed: f32,
     pub consumed: f32,

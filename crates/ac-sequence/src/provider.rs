@@ -1,7 +1,9 @@
 //! Where the sequence gets its [`Animation`] records from.
 //!
-//! The player does no IO: it asks an [`AnimationSource`] for an already-decoded animation by id
-//! and keeps the returned `Arc` in the node, so a node stays valid however the source changes.
+//! The player does no IO: it asks an [`AnimationSource`] for an already-decoded animation by id.
+//! A node of an [`AnimationCache`]'s animation keeps its position in the cache (the sequence
+//! holds the cache, which cannot change while shared); any other animation the sequence holds
+//! as the returned `Arc`, so a node stays valid however the source changes.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -35,13 +37,44 @@ pub trait AnimationSource: Send + Sync {
 /// multiplicative hash of the id, linear probing, at most half full), which answers an
 /// append's lookup in a few instructions instead of a B-tree descent; it only changes with
 /// `&mut self` methods, so a cache shared as an [`AnimationSource`] always answers the same.
+///
+/// Each animation also has a stable position in the cache (see [`CacheSlot`]): a sequence
+/// reading from the cache keeps that position in its nodes instead of a counted reference,
+/// so appending and removing a node touch no reference count.
 #[derive(Debug, Clone, Default)]
 pub struct AnimationCache {
     anims: BTreeMap<u32, Arc<Animation>>,
-    /// The lookup index: every animation of `anims` in the slot its id probes to; empty or a
-    /// power of two long, and more than twice as long as `anims` holds entries.
-    slots: Vec<Option<Arc<Animation>>>,
+    /// Every animation of `anims`, at the position it got when its id was first inserted (a
+    /// replacement takes over its predecessor's position; nothing is ever removed).
+    dense: Vec<Arc<Animation>>,
+    /// The lookup index: every id of `anims` in the slot it probes to, with its position in
+    /// `dense` and frame count; empty or a power of two long, and more than twice as long as
+    /// `anims` holds entries.
+    slots: Vec<CacheSlot>,
 }
+
+/// What the lookup index knows of one animation: its id, its position in the cache and its
+/// frame count, so an append finds everything it needs in one slot, without reading the
+/// animation itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CacheSlot {
+    /// The animation's id.
+    pub(crate) id: u32,
+    /// Its position in the cache ([`EMPTY`] for a free slot).
+    pub(crate) index: u32,
+    /// Its frame count (`Animation::num_frames`).
+    pub(crate) frames: u32,
+}
+
+/// The `index` of a free slot (no cache holds `u32::MAX` animations: positions stop below it).
+const EMPTY: u32 = u32::MAX;
+
+/// A free slot of the lookup index.
+const FREE: CacheSlot = CacheSlot {
+    id: 0,
+    index: EMPTY,
+    frames: 0,
+};
 
 /// The first slot `id` probes in an index of `2^bits` slots (`bits` ≥ 1): the top bits of
 /// the id times the 32-bit golden ratio (Fibonacci hashing), which spreads consecutive ids
@@ -65,19 +98,36 @@ impl AnimationCache {
     }
 
     /// Adds (or replaces) an already shared animation under its own `id`.
+    ///
+    /// A cache holds at most `u32::MAX - 1` distinct ids in its index (one per position);
+    /// past that an id is kept but not found (far beyond any DAT's 65,536 animation ids).
     pub fn insert_arc(&mut self, anim: Arc<Animation>) {
         let id = anim.id;
+        let frames = anim.num_frames();
         if self.anims.insert(id, Arc::clone(&anim)).is_some() {
-            // Replaced: the id already has a slot.
-            if let Some(slot) = self.slot_of(id) {
-                *slot = Some(anim);
+            // Replaced: the id already has a slot and a position.
+            if let Some(i) = self.find_slot(id)
+                && let Some(slot) = self.slots.get_mut(i)
+            {
+                slot.frames = frames;
+                if let Some(held) = self.dense.get_mut(slot.index as usize) {
+                    *held = anim;
+                }
             }
             return;
         }
+        let Ok(index) = u32::try_from(self.dense.len()) else {
+            return;
+        };
+        if index == EMPTY {
+            return;
+        }
+        self.dense.push(anim);
+        let slot = CacheSlot { id, index, frames };
         if self.anims.len() * 2 >= self.slots.len() {
             self.rebuild_index();
         } else {
-            self.place(anim);
+            self.place(slot);
         }
     }
 
@@ -86,16 +136,22 @@ impl AnimationCache {
         self.slots.len().trailing_zeros()
     }
 
-    /// The slot holding `id`, if any.
-    fn slot_of(&mut self, id: u32) -> Option<&mut Option<Arc<Animation>>> {
-        let i = self.find_slot(id)?;
-        self.slots.get_mut(i)
-    }
-
     /// The animation `id` through the index (the same answer as `anims.get(&id)`).
     #[inline]
     pub(crate) fn get(&self, id: u32) -> Option<&Arc<Animation>> {
-        self.slots.get(self.find_slot(id)?)?.as_ref()
+        self.at(self.find(id)?.index)
+    }
+
+    /// The index slot of `id`: its position in the cache and its frame count.
+    #[inline]
+    pub(crate) fn find(&self, id: u32) -> Option<CacheSlot> {
+        self.slots.get(self.find_slot(id)?).copied()
+    }
+
+    /// The animation at a position the index gave (see [`Self::find`]).
+    #[inline(always)]
+    pub(crate) fn at(&self, index: u32) -> Option<&Arc<Animation>> {
+        self.dense.get(index as usize)
     }
 
     /// The position of the slot holding `id` (`None` when the id is not indexed).
@@ -109,39 +165,49 @@ impl AnimationCache {
         // At most half the slots are taken, so the probe meets an empty slot; bounding it by
         // the length anyway keeps the loop finite whatever happens.
         for _ in 0..self.slots.len() {
-            match self.slots.get(i)? {
-                None => return None,
-                Some(a) if a.id == id => return Some(i),
-                Some(_) => i = (i + 1) & mask,
+            let slot = self.slots.get(i)?;
+            if slot.index == EMPTY {
+                return None;
             }
+            if slot.id == id {
+                return Some(i);
+            }
+            i = (i + 1) & mask;
         }
         None
     }
 
     /// Puts a new id into the first free slot of its probe sequence (the index has room).
-    fn place(&mut self, anim: Arc<Animation>) {
+    fn place(&mut self, new: CacheSlot) {
         let mask = self.slots.len() - 1;
-        let mut i = home_slot(anim.id, self.index_bits());
+        let mut i = home_slot(new.id, self.index_bits());
         for _ in 0..self.slots.len() {
             match self.slots.get_mut(i) {
-                Some(slot @ None) => {
-                    *slot = Some(anim);
+                Some(slot) if slot.index == EMPTY => {
+                    *slot = new;
                     return;
                 }
-                Some(Some(_)) => i = (i + 1) & mask,
+                Some(_) => i = (i + 1) & mask,
                 None => return,
             }
         }
     }
 
     /// Rebuilds the index at four times the entry count (rounded up to a power of two, at
-    /// least 8 slots), in id order.
+    /// least 8 slots), in position order.
     fn rebuild_index(&mut self) {
         let len = (self.anims.len() * 4).next_power_of_two().max(8);
-        self.slots = vec![None; len];
-        let anims: Vec<Arc<Animation>> = self.anims.values().cloned().collect();
-        for a in anims {
-            self.place(a);
+        self.slots = vec![FREE; len];
+        let held: Vec<CacheSlot> = (0u32..)
+            .zip(&self.dense)
+            .map(|(index, a)| CacheSlot {
+                id: a.id,
+                index,
+                frames: a.num_frames(),
+            })
+            .collect();
+        for slot in held {
+            self.place(slot);
         }
     }
 
@@ -382,8 +448,14 @@ mod tests {
             let want = c.anims.get(&id).map(Arc::as_ptr);
             assert_eq!(c.animation(id).as_ref().map(Arc::as_ptr), want, "{id:08X}");
         }
-        let held = c.slots.iter().flatten().count();
+        let held = c.slots.iter().filter(|s| s.index != EMPTY).count();
         assert_eq!(held, c.len());
+        assert_eq!(c.dense.len(), c.len());
+        for s in c.slots.iter().filter(|s| s.index != EMPTY) {
+            let a = c.at(s.index).expect("a position the index gave");
+            assert_eq!((a.id, a.num_frames()), (s.id, s.frames));
+            assert!(Arc::ptr_eq(a, &c.anims[&s.id]));
+        }
     }
 
     #[test]

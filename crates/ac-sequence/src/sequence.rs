@@ -11,7 +11,7 @@ use glam::Vec3;
 
 use crate::aframe::{AFrame, EPSILON};
 use crate::env::SharedEnv;
-use crate::node::AnimSequenceNode;
+use crate::node::{AnimSequenceNode, HELD, Node, Play};
 use crate::playback::{LoggedNode, PlaybackLog, Stretch};
 use crate::provider::AnimationSource;
 use crate::shortcut::{self, floor64};
@@ -130,6 +130,10 @@ struct Cold {
     placement_frame_id: i32,
     /// The opt-in playback log.
     playback: Option<PlaybackLog>,
+    /// The animations of the nodes marked [`HELD`] (from a source that is not a cache, a
+    /// missing animation's empty stand-in, or kept across [`Sequence::set_source`]), by the
+    /// node's serial; an entry lives exactly as long as its node is in the list.
+    held: Vec<(u32, Arc<Animation>)>,
 }
 
 /// The animation player of one object (ACE `Physics/Animation/Sequence`).
@@ -141,8 +145,9 @@ struct Cold {
 ///
 /// Animations are looked up through an [`AnimationSource`]; the player itself does no IO.
 ///
-/// Cloning is cheap apart from the node list (animations are shared `Arc`s) and keeps node
-/// handles valid in the clone.
+/// Cloning is cheap apart from the node list (a node names its animation by its position in
+/// the shared cache; animations from other sources are shared `Arc`s) and keeps node handles
+/// valid in the clone.
 ///
 /// The list is a `Vec` in list order: nodes are only ever appended at the end, and removed
 /// from the front (`apricot`), from just before the cyclic tail (links) or as the whole
@@ -150,7 +155,7 @@ struct Cold {
 #[derive(Clone)]
 pub struct Sequence {
     /// The anim list; each node carries its handle's serial.
-    nodes: Vec<AnimSequenceNode>,
+    nodes: Vec<Node>,
     /// List position of `FirstCyclic` ([`NONE`] when unset; otherwise below `nodes.len()`).
     first_cyclic: u32,
     /// List position of `CurrAnim` ([`NONE`] when unset; otherwise below `nodes.len()`).
@@ -163,8 +168,8 @@ pub struct Sequence {
     /// The animation source and the rules, shared with every sequence built from the same
     /// source under equal rules.
     env: SharedEnv,
-    /// The placement frame, the playback log and a missing animation's id (`None` while
-    /// none is set).
+    /// The placement frame, the playback log, a missing animation's id and the animations
+    /// the sequence holds itself (`None` while none is set).
     cold: Option<Box<Cold>>,
 }
 
@@ -250,7 +255,84 @@ impl Sequence {
 
     /// Replaces the animation source (existing nodes keep the animations they hold).
     pub fn set_source(&mut self, source: Arc<dyn AnimationSource>) {
-        self.env = SharedEnv::new(source, self.env.rules.clone());
+        let env = SharedEnv::new(source, self.env.rules.clone());
+        if !self.env.same_cache(&env) {
+            self.hold_cached_animations();
+        }
+        self.env = env;
+    }
+
+    /// Makes the sequence hold every animation its nodes find in the cache (before the cache
+    /// is replaced: positions in the old one mean nothing in the new one).
+    #[cold]
+    fn hold_cached_animations(&mut self) {
+        let mut held = Vec::new();
+        for node in &mut self.nodes {
+            if let Some(a) = self.env.cached_at(node.anim) {
+                held.push((node.serial, Arc::clone(a)));
+                node.anim = HELD;
+            }
+        }
+        if !held.is_empty() {
+            self.cold.get_or_insert_default().held.extend(held);
+        }
+    }
+
+    /// The animation of `node`: in the cache `env` reads from, or among those `cold` holds.
+    /// The fields are passed apart so that the caller may go on changing the others.
+    #[inline(always)]
+    fn animation_in<'a>(
+        env: &'a SharedEnv,
+        cold: &'a Option<Box<Cold>>,
+        node: &Node,
+    ) -> &'a Arc<Animation> {
+        match env.cached_at(node.anim) {
+            Some(a) => a,
+            None => Self::held_animation(cold, node.serial),
+        }
+    }
+
+    /// The animation the sequence holds for the node `serial` (an empty one if none: every
+    /// node not in the cache has its entry, so that is never the answer).
+    #[cold]
+    #[inline(never)]
+    fn held_animation(cold: &Option<Box<Cold>>, serial: u32) -> &Arc<Animation> {
+        static NONE_HELD: std::sync::LazyLock<Arc<Animation>> =
+            std::sync::LazyLock::new(|| Arc::new(Animation::default()));
+        cold.as_deref()
+            .and_then(|c| c.held.iter().find(|(s, _)| *s == serial))
+            .map_or(&*NONE_HELD, |(_, a)| a)
+    }
+
+    /// `node` read with its animation.
+    #[inline(always)]
+    fn read<'a>(&'a self, node: &Node) -> AnimSequenceNode<'a> {
+        node.with(Self::animation_in(&self.env, &self.cold, node))
+    }
+
+    /// Drops the held animations whose nodes have left the list (after every removal; only
+    /// a sequence with a cold part can have any).
+    #[inline(always)]
+    fn release_held(&mut self) {
+        if self.cold.is_some() {
+            self.release_held_slow();
+        }
+    }
+
+    /// [`Self::release_held`] once there is a cold part.
+    #[cold]
+    #[inline(never)]
+    fn release_held_slow(&mut self) {
+        let Some(c) = self.cold.as_deref_mut() else {
+            return;
+        };
+        if c.held.is_empty() {
+            return;
+        }
+        let nodes = &self.nodes;
+        c.held
+            .retain(|(serial, _)| nodes.iter().any(|n| n.anim == HELD && n.serial == *serial));
+        self.drop_cold_if_unused();
     }
 
     // ------------------------------------------------------------------ list primitives
@@ -287,7 +369,7 @@ impl Sequence {
         self.index(self.first_cyclic)
     }
 
-    /// A list position as stored (the list never reaches `u32::MAX` nodes: each takes 24
+    /// A list position as stored (the list never reaches `u32::MAX` nodes: each takes 20
     /// bytes or more).
     #[inline]
     fn pos32(i: usize) -> u32 {
@@ -334,10 +416,11 @@ impl Sequence {
                 *pos = pos.wrapping_sub(n32);
             }
         }
+        self.release_held();
     }
 
-    fn node_at(&self, pos: Option<usize>) -> Option<&AnimSequenceNode> {
-        pos.and_then(|i| self.nodes.get(i))
+    fn node_at(&self, pos: Option<usize>) -> Option<AnimSequenceNode<'_>> {
+        pos.and_then(|i| self.nodes.get(i)).map(|n| self.read(n))
     }
 
     // ------------------------------------------------------------------ read-only views
@@ -358,8 +441,8 @@ impl Sequence {
     }
 
     /// The nodes in list order (links first, then the cyclic tail).
-    pub fn nodes(&self) -> impl Iterator<Item = &AnimSequenceNode> + '_ {
-        self.nodes.iter()
+    pub fn nodes(&self) -> impl Iterator<Item = AnimSequenceNode<'_>> + '_ {
+        self.nodes.iter().map(|n| self.read(n))
     }
 
     /// The node handles in list order.
@@ -373,7 +456,7 @@ impl Sequence {
     }
 
     /// The node behind a handle, if it is still in the list.
-    pub fn node(&self, id: NodeId) -> Option<&AnimSequenceNode> {
+    pub fn node(&self, id: NodeId) -> Option<AnimSequenceNode<'_>> {
         self.node_at(self.find(id))
     }
 
@@ -389,7 +472,7 @@ impl Sequence {
     }
 
     /// The node under the play head.
-    pub fn curr_node(&self) -> Option<&AnimSequenceNode> {
+    pub fn curr_node(&self) -> Option<AnimSequenceNode<'_>> {
         self.node_at(self.curr_pos())
     }
 
@@ -478,15 +561,21 @@ impl Sequence {
 
     /// Appends a node built from `data` and `anim` (the node gets the next handle serial):
     /// it becomes the new first cyclic node, and the play head if there was none.
+    ///
+    /// `anim` is the animation's position in the cache, or [`HELD`] (the caller then gives
+    /// the animation to the cold part under the returned serial), `frames` its frame count.
     #[inline(always)]
-    fn append_node(&mut self, data: &AnimData, anim: Arc<Animation>) -> NodeId {
+    fn append_node(&mut self, data: &AnimData, anim: u32, frames: u32) -> NodeId {
         let len = self.nodes.len();
         // A set position is below `len`; `NONE` is not.
         let had_curr = (self.curr as usize) < len;
         let id = self.next_id;
         self.next_id = id.wrapping_add(1);
-        self.nodes
-            .push(AnimSequenceNode::with_serial(data, anim, id));
+        self.nodes.push(Node {
+            anim,
+            play: Play::new(data, frames),
+            serial: id,
+        });
         // Every append moves the cyclic marker to the tail.
         self.first_cyclic = Self::pos32(len);
         if !had_curr {
@@ -516,12 +605,19 @@ impl Sequence {
         // The usual append: room in the list, found in the cache the source is (so that the
         // usual path makes no call).
         if self.nodes.len() < self.nodes.capacity()
-            && let Some(anim) = self.env.cached(data.anim_id)
+            && let Some(slot) = self.env.cached(data.anim_id)
         {
-            let anim = Arc::clone(anim);
-            return Some(self.append_node(data, anim));
+            return Some(self.append_node(data, slot.index, slot.frames));
         }
         self.append_from_source(data)
+    }
+
+    /// Appends a node of `anim`, which the sequence holds itself.
+    #[cold]
+    fn append_held(&mut self, data: &AnimData, anim: Arc<Animation>) -> NodeId {
+        let id = self.append_node(data, HELD, anim.num_frames());
+        self.cold.get_or_insert_default().held.push((id.0, anim));
+        id
     }
 
     /// [`Self::append_animation`] into a full list, of an animation the source's cache does
@@ -533,8 +629,12 @@ impl Sequence {
         if self.nodes.len() == self.nodes.capacity() {
             self.grow();
         }
+        if let Some(slot) = self.env.cached(data.anim_id) {
+            return Some(self.append_node(data, slot.index, slot.frames));
+        }
+        // Not in the cache, if the source is one: then the source does not have it either.
         match self.env.source.animation(data.anim_id) {
-            Some(anim) => Some(self.append_node(data, anim)),
+            Some(anim) => Some(self.append_held(data, anim)),
             None => self.append_missing(data),
         }
     }
@@ -554,12 +654,18 @@ impl Sequence {
             id: data.anim_id,
             ..Animation::default()
         });
-        Some(self.append_node(data, anim))
+        Some(self.append_held(data, anim))
     }
 
     /// Like [`Sequence::append_animation`], but a missing animation is an error and nothing is
     /// appended.
     pub fn try_append_animation(&mut self, data: &AnimData) -> Result<NodeId, SequenceError> {
+        if let Some(slot) = self.env.cached(data.anim_id) {
+            if self.nodes.len() == self.nodes.capacity() {
+                self.grow();
+            }
+            return Ok(self.append_node(data, slot.index, slot.frames));
+        }
         let anim = self
             .env
             .animation(data.anim_id)
@@ -567,7 +673,7 @@ impl Sequence {
         if self.nodes.len() == self.nodes.capacity() {
             self.grow();
         }
-        Ok(self.append_node(data, anim))
+        Ok(self.append_held(data, anim))
     }
 
     /// `remove_cyclic_anims()`: removes the cyclic tail. If the play head is in it, the head
@@ -588,17 +694,15 @@ impl Sequence {
             // The head moves to the node before the tail (ACE: `CurrAnim.Previous`, taken
             // once the nodes before it in the tail are gone).
             self.curr = if fc == 0 { NONE } else { Self::pos32(fc - 1) };
-            self.frame_number = self.curr_node().map_or(0.0, |c| c.ending_frame());
+            self.frame_number = self
+                .curr_pos()
+                .and_then(|c| self.nodes.get(c))
+                .map_or(0.0, Node::ending_frame);
         }
         // The list keeps `fc` nodes: the last of them, if any, is the new first cyclic node.
         self.first_cyclic = if fc == 0 { NONE } else { Self::pos32(fc - 1) };
-        if fc + 1 == self.nodes.len() {
-            // The usual tail, one cycle node (the same as truncating to `fc`): popped last,
-            // so that releasing its animation is the last thing done.
-            drop(self.nodes.pop());
-        } else {
-            self.nodes.truncate(fc);
-        }
+        self.nodes.truncate(fc);
+        self.release_held();
     }
 
     /// Removes up to `n` links right before the cyclic tail, nearest to it first. Stops when
@@ -644,6 +748,7 @@ impl Sequence {
             self.curr = from32;
         }
         self.first_cyclic = from32;
+        self.release_held();
     }
 
     /// `remove_link_animations(n)`: removes up to `n` link nodes, nearest to the cyclic tail
@@ -669,6 +774,7 @@ impl Sequence {
         self.first_cyclic = NONE;
         self.curr = NONE;
         self.frame_number = 0.0;
+        self.release_held();
     }
 
     /// `clear_physics()`: zero velocity and omega.
@@ -706,6 +812,7 @@ impl Sequence {
                 && c.placement_frame_id == 0
                 && c.playback.is_none()
                 && c.missing_animation.is_none()
+                && c.held.is_empty()
         }) {
             self.cold = None;
         }
@@ -826,9 +933,9 @@ impl Sequence {
         mut offset: Option<&mut AFrame>,
         mut hooks: Option<&mut Vec<AnimationHook>>,
     ) -> UpdateWork {
-        // Without the cold part there is no playback log: the usual step may go the short way,
-        // in a function small enough to keep the general loop's set-up off it.
-        if self.cold.is_none() {
+        // Without the playback log the usual step may go the short way, in a function small
+        // enough to keep the general loop's set-up off it.
+        if self.cold.as_deref().is_none_or(|c| c.playback.is_none()) {
             let mut work = UpdateWork::default();
             if self.step_fast(dt, &mut offset, &mut hooks, &mut work) {
                 self.apricot();
@@ -903,6 +1010,7 @@ impl Sequence {
         let Some(node) = self.nodes.get(self.curr as usize) else {
             return false;
         };
+        let node = node.with(Self::animation_in(&self.env, &self.cold, node));
         let fr = node.framerate();
         let ft = fr * dt;
         let from = self.frame_number;
@@ -1019,7 +1127,7 @@ impl Sequence {
     fn log_list(&self, log: &mut PlaybackLog, dt: f32) {
         let fc = self.first_cyclic_pos();
         let nodes = self.nodes.iter().enumerate().map(|(i, l)| {
-            let n = l;
+            let n = self.read(l);
             LoggedNode {
                 node: NodeId(l.serial()),
                 anim_id: n.anim_id(),
@@ -1089,7 +1197,7 @@ impl Sequence {
             let Some(link) = self.nodes.get(cur) else {
                 return;
             };
-            let node = link;
+            let node = link.with(Self::animation_in(&self.env, &self.cold, link));
             let fr = node.framerate();
             let ft = fr * dt;
             let last = floor64(self.frame_number);
@@ -1142,7 +1250,7 @@ impl Sequence {
                 if let Some(link) = self.nodes.get(cur) {
                     let stretch = Stretch {
                         id: NodeId(link.serial()),
-                        node: link,
+                        node: link.with(Self::animation_in(&self.env, &self.cold, link)),
                         cyclic: self.is_cyclic_node(cur),
                         elapsed,
                         consumed,
@@ -1239,7 +1347,7 @@ impl Sequence {
         };
         let forward = dt >= 0.0;
         {
-            let a = link;
+            let a = link.with(Self::animation_in(&self.env, &self.cold, link));
             let fr = a.framerate();
             let exits = if forward { fr < 0.0 } else { fr >= 0.0 };
             if exits && let Some(f) = frame.as_deref_mut() {
@@ -1267,7 +1375,7 @@ impl Sequence {
             return false;
         };
         self.curr = Self::pos32(next);
-        let a = nlink;
+        let a = nlink.with(Self::animation_in(&self.env, &self.cold, nlink));
         let fr = a.framerate();
         self.frame_number = if forward {
             a.starting_frame()
@@ -1296,7 +1404,7 @@ impl Sequence {
 /// identity pos frame) goes through [`Walk::outside`], whose cost does not depend on the run's
 /// length.
 struct Walk<'a> {
-    node: &'a AnimSequenceNode,
+    node: AnimSequenceNode<'a>,
     velocity: Vec3,
     omega: Vec3,
     fr: f32,
@@ -1308,7 +1416,7 @@ struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    fn new(node: &'a AnimSequenceNode, velocity: Vec3, omega: Vec3, fr: f32, dt: f32) -> Self {
+    fn new(node: AnimSequenceNode<'a>, velocity: Vec3, omega: Vec3, fr: f32, dt: f32) -> Self {
         Self {
             node,
             velocity,
@@ -1597,10 +1705,10 @@ mod tests {
 
     /// Where the bytes of a sequence go (`docs/performance.md`): the node list's header, the
     /// positions and serial counter, the frame number, velocity and omega, one shared handle
-    /// for the source and the rules, and the cold box; 24 bytes a node on the heap.
+    /// for the source and the rules, and the cold box; 20 bytes a node on the heap.
     #[test]
     fn layout() {
-        assert_eq!(std::mem::size_of::<AnimSequenceNode>(), 24);
+        assert_eq!(std::mem::size_of::<Node>(), 20);
         assert_eq!(std::mem::size_of::<Sequence>(), 80);
     }
 
@@ -1618,7 +1726,7 @@ mod tests {
         let c = Arc::new(c);
         let snap = |s: &Sequence| {
             (
-                s.nodes().map(AnimSequenceNode::anim_id).collect::<Vec<_>>(),
+                s.nodes().map(|n| n.anim_id()).collect::<Vec<_>>(),
                 s.node_ids().collect::<Vec<_>>(),
                 s.curr,
                 s.first_cyclic,
@@ -1660,7 +1768,106 @@ mod tests {
         assert!(checked > 30);
     }
 
-    /// A missing animation's id lives in the cold part only until it is taken.
+    /// A source that is not a cache and makes a fresh animation for every lookup (as a
+    /// decoding source would), remembering each so a test can see when it is freed.
+    struct Fresh(std::sync::Mutex<Vec<std::sync::Weak<Animation>>>);
+
+    impl AnimationSource for Fresh {
+        fn animation(&self, id: u32) -> Option<Arc<Animation>> {
+            let a = Arc::new(Animation {
+                id,
+                part_frames: vec![AnimationFrame::default(); 4],
+                ..Animation::default()
+            });
+            self.0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(Arc::downgrade(&a));
+            Some(a)
+        }
+    }
+
+    fn live(f: &Fresh) -> usize {
+        f.0.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .filter(|w| w.strong_count() > 0)
+            .count()
+    }
+
+    /// Animations from a source that is not a cache are held by the sequence exactly as long
+    /// as their nodes are in the list, whichever way the nodes leave it; a clone holds its own.
+    #[test]
+    fn held_animations_live_as_long_as_their_nodes() {
+        let fresh = Arc::new(Fresh(std::sync::Mutex::new(Vec::new())));
+        let mut s = Sequence::new(fresh.clone(), Rules::default());
+        for i in 0..4u32 {
+            s.append_animation(&AnimData::new(0x0300_0000 + i));
+        }
+        assert_eq!(live(&fresh), 4);
+        assert_eq!(
+            s.nodes().map(|n| n.anim_id()).collect::<Vec<_>>(),
+            [0x0300_0000, 0x0300_0001, 0x0300_0002, 0x0300_0003]
+        );
+        assert!(s.nodes().all(|n| n.high_frame() == 3));
+        let copy = s.clone();
+        s.remove_link_animations(1);
+        assert_eq!(live(&fresh), 4, "the clone still holds every node");
+        drop(copy);
+        assert_eq!(live(&fresh), 3);
+        s.remove_cyclic_anims();
+        assert_eq!(live(&fresh), 2);
+        s.remove_all_link_animations();
+        assert_eq!(live(&fresh), 1);
+        assert_eq!(
+            s.nodes().map(|n| n.anim_id()).collect::<Vec<_>>(),
+            [0x0300_0001]
+        );
+        s.clear_animations();
+        assert_eq!(live(&fresh), 0);
+        assert!(s.cold.is_none(), "nothing left to hold");
+    }
+
+    /// Replacing the source keeps every node on the animation it had (found in the old
+    /// cache), and later appends read the new source.
+    #[test]
+    fn nodes_keep_their_animations_across_a_new_source() {
+        let make = |frames: usize| {
+            let mut c = crate::AnimationCache::new();
+            c.insert(Animation {
+                id: 0x0300_0001,
+                part_frames: vec![AnimationFrame::default(); frames],
+                ..Animation::default()
+            });
+            Arc::new(c)
+        };
+        let (old, new) = (make(5), make(9));
+        let mut s = Sequence::new(old.clone(), Rules::default());
+        s.append_animation(&AnimData::new(0x0300_0001));
+        let mut same = s.clone();
+        same.set_source(old.clone());
+        assert!(same.cold.is_none(), "the same cache: positions still hold");
+        s.set_source(new.clone());
+        s.append_animation(&AnimData::new(0x0300_0001));
+        let held: Vec<_> = s.nodes().map(|n| n.animation().part_frames.len()).collect();
+        assert_eq!(held, [5, 9]);
+        assert!(Arc::ptr_eq(
+            s.nodes().next().expect("node").animation(),
+            old.get(0x0300_0001).expect("old")
+        ));
+        assert_eq!(same.nodes().next().map(|n| n.high_frame()), Some(4));
+        s.remove_link_animations(1);
+        assert!(s.cold.is_none());
+        assert_eq!(
+            s.nodes()
+                .map(|n| n.animation().part_frames.len())
+                .collect::<Vec<_>>(),
+            [9]
+        );
+    }
+
+    /// A missing animation's id lives in the cold part only until it is taken (its empty
+    /// stand-in, until its node goes).
     #[test]
     fn a_taken_missing_animation_frees_the_cold_part() {
         let mut s = Sequence::default();
@@ -1681,8 +1888,11 @@ mod tests {
         );
         assert!(s.cold.is_some());
         assert_eq!(s.take_missing_animation(), Some(0x0300_0042));
-        assert!(s.cold.is_none());
         assert_eq!(s.take_missing_animation(), None);
         assert_eq!(s.len(), 2);
+        // The two empty stand-ins are held there until their nodes go.
+        assert!(s.cold.is_some());
+        s.clear_animations();
+        assert!(s.cold.is_none());
     }
 }

@@ -11,9 +11,9 @@ use ac_sequence::{AFrame, AFrameOps, AnimSequenceNode, AnimationCache, EPSILON, 
 use glam::{Quat, Vec3};
 use proptest::prelude::*;
 
-struct Model {
+struct Model<'a> {
     /// (unique id, node)
-    list: Vec<(u64, AnimSequenceNode)>,
+    list: Vec<(u64, AnimSequenceNode<'a>)>,
     next_id: u64,
     first_cyclic: Option<u64>,
     curr: Option<u64>,
@@ -24,7 +24,7 @@ struct Model {
     overflow: bool,
 }
 
-impl Model {
+impl<'a> Model<'a> {
     /// An empty list at frame 0, no physics.
     fn new() -> Self {
         Model {
@@ -43,7 +43,7 @@ impl Model {
     fn pos(&self, id: Option<u64>) -> Option<usize> {
         id.and_then(|i| self.list.iter().position(|(k, _)| *k == i))
     }
-    fn node(&self, id: u64) -> &AnimSequenceNode {
+    fn node(&self, id: u64) -> &AnimSequenceNode<'a> {
         &self.list[self.pos(Some(id)).expect("live")].1
     }
     fn prev(&self, id: u64) -> Option<u64> {
@@ -60,7 +60,7 @@ impl Model {
         }
     }
 
-    fn append(&mut self, node: AnimSequenceNode) {
+    fn append(&mut self, node: AnimSequenceNode<'a>) {
         let id = self.next_id;
         self.next_id += 1;
         self.list.push((id, node));
@@ -131,7 +131,7 @@ impl Model {
         }
     }
 
-    fn hooks_of(n: &AnimSequenceNode, i: i32, dir: i32, out: &mut Vec<AnimationHook>) {
+    fn hooks_of(n: &AnimSequenceNode<'_>, i: i32, dir: i32, out: &mut Vec<AnimationHook>) {
         if let Some(pf) = n.part_frame(i) {
             out.extend(
                 pf.hooks
@@ -154,7 +154,7 @@ impl Model {
             return;
         }
         let cur = self.curr.expect("head");
-        let a = self.node(cur).clone();
+        let a = *self.node(cur);
         let fr = a.framerate();
         let ft = fr * dt;
         let mut last = f64::from(self.frame).floor() as i32;
@@ -233,7 +233,7 @@ impl Model {
             }
             let n = self.next(cur).or(self.first_cyclic).expect("node");
             self.curr = Some(n);
-            let b = self.node(n).clone();
+            let b = *self.node(n);
             self.frame = b.starting_frame();
             if let Some(f) = frame.as_mut()
                 && b.framerate() > 0.0
@@ -261,7 +261,7 @@ impl Model {
                 .or(self.list.last().map(|n| n.0))
                 .expect("node");
             self.curr = Some(n);
-            let b = self.node(n).clone();
+            let b = *self.node(n);
             self.frame = b.ending_frame();
             if let Some(f) = frame.as_mut()
                 && b.framerate() < 0.0
@@ -343,6 +343,13 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
+/// Every animation of the cache, for the model's nodes to borrow.
+fn held(c: &AnimationCache) -> std::collections::BTreeMap<u32, Arc<Animation>> {
+    c.ids()
+        .filter_map(|id| Some((id, ac_sequence::AnimationSource::animation(c, id)?)))
+        .collect()
+}
+
 fn bits(f: &AFrame) -> [u32; 7] {
     let (o, q) = (f.origin, f.orientation);
     [o.x, o.y, o.z, q.x, q.y, q.z, q.w].map(f32::to_bits)
@@ -352,6 +359,7 @@ fn bits(f: &AFrame) -> [u32; 7] {
 /// every operation.
 fn check(ops: Vec<Op>) -> Result<(), TestCaseError> {
     let src = cache();
+    let anims = held(&src);
     let mut s = Sequence::new(src.clone(), Rules::default());
     // The same cache behind a wrapper that is not a cache itself: the sequence looks its
     // animations up through the trait object instead of the cache directly, and must play
@@ -375,8 +383,7 @@ fn check(ops: Vec<Op>) -> Result<(), TestCaseError> {
                 };
                 handles.push(s.append_animation(&d).expect("the cache has it"));
                 seq_w.append_animation(&d);
-                let anim = ac_sequence::AnimationSource::animation(&*src, d.anim_id).expect("anim");
-                m.append(AnimSequenceNode::new(&d, anim));
+                m.append(AnimSequenceNode::new(&d, &anims[&d.anim_id]));
             }
             Op::RemoveCyclic => {
                 s.remove_cyclic_anims();
@@ -497,6 +504,7 @@ fn reversed_node_before_a_cycle_plays_out_as_ace() {
 #[test]
 fn runs_outside_the_animation_match_the_reference() {
     let src = cache();
+    let anims = held(&src);
     let exact_run = ac_sequence::EXACT_OUTSIDE_BOUNDARIES as i32;
     let mut checked = 0;
     for low in [-1, -5, -exact_run + 1, -1000, -100_000] {
@@ -515,9 +523,7 @@ fn runs_outside_the_animation_match_the_reference() {
                     let mut s = Sequence::new(src.clone(), Rules::default());
                     let mut m = Model::new();
                     s.append_animation(&d);
-                    let anim =
-                        ac_sequence::AnimationSource::animation(&*src, d.anim_id).expect("anim");
-                    m.append(AnimSequenceNode::new(&d, anim));
+                    m.append(AnimSequenceNode::new(&d, &anims[&d.anim_id]));
                     if physics {
                         s.set_velocity(Vec3::new(0.0, 1.7, 0.0));
                         s.set_omega(Vec3::new(0.0, 0.0, 0.9));
