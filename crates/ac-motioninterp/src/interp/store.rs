@@ -208,6 +208,35 @@ impl MotionInterp {
         self.pop_inline_head(meta)
     }
 
+    /// [`Self::pending_pop_inline_non_action`] repeated: pops the run of inline non-Action
+    /// heads, at most `max` of them, and answers how many (0: nothing changed). Exact: each
+    /// pop of the run is the one `pending_pop_inline_non_action` would make (the run stops at
+    /// the first entry it would refuse), and `n` pops in one go leave the slots and the meta
+    /// byte exactly as `n` single pops do: slot `i` holds the old slot `min(i + n, 3)`, the
+    /// length drops by `n` and the jump flags shift down by `n`.
+    #[inline]
+    pub(super) fn pending_pop_inline_non_actions(&mut self, max: usize) -> usize {
+        let meta = self.ring_meta.0;
+        if meta & RingMeta::SPILLED != 0 {
+            return 0;
+        }
+        let limit = self.ring_meta.len().min(max);
+        let m = self.ring.motion;
+        let mut n = 0;
+        while n < limit && !ac_motiontable::command::is_action(m[n]) {
+            n += 1;
+        }
+        if n == 0 {
+            return 0;
+        }
+        self.ring.motion = [m[n.min(3)], m[(1 + n).min(3)], m[(2 + n).min(3)], m[3]];
+        self.ring_meta = RingMeta(
+            ((meta & RingMeta::LEN) - ((n as u8) << RingMeta::LEN_SHIFT))
+                | ((meta & RingMeta::BLOCKS) >> n),
+        );
+        n
+    }
+
     /// Drop the head of a non-empty inline ring whose meta byte is `meta` (the callers have
     /// tested both): shift the motions down (the slot past the new length is never read),
     /// one less in the length, the jump flags shifted with them.
@@ -579,6 +608,51 @@ mod tests {
                 prop_assert_eq!(&ha.events, &hb.events);
                 prop_assert_eq!(ha.animating, hb.animating);
             }
+        }
+    }
+
+    proptest! {
+        /// The batch against single common-case calls: the same count, then the slots, the
+        /// meta byte, the box, the host's events and its animating flag bit for bit, and the
+        /// single calls stop where the batch stopped.
+        #[test]
+        fn motion_done_batch_is_repeated_common_calls(
+            pushes in proptest::collection::vec((prop_oneof![3 => Just(0i32), 1 => -1i32..2], motion_id(), any::<bool>()), 0..7),
+            pops in 0usize..3,
+            max in 0usize..6,
+            initted in prop_oneof![4 => Just(true), 1 => Just(false)],
+        ) {
+            let mut a = MotionInterp::new(Rules::default());
+            let mut ha = crate::testing::RecordingHost::default();
+            if initted {
+                a.enter_default_state(&mut ha);
+            }
+            a.pending_clear();
+            for (c, m, b) in pushes {
+                let block = if b { JumpBlock::Blocked } else { JumpBlock::Allowed };
+                a.pending_push(c, m, block);
+            }
+            // Popped heads leave stale slots behind, as the queue does in use.
+            for _ in 0..pops {
+                a.pending_pop();
+            }
+            let mut b = a.clone();
+            let mut hb = ha.clone();
+            ha.events.clear();
+            hb.events.clear();
+            let n = a.motion_done_common_batch(&mut ha, max);
+            let mut singles = 0;
+            while singles < max && b.motion_done_common(&mut hb) {
+                singles += 1;
+            }
+            prop_assert_eq!(n, singles);
+            prop_assert_eq!(a.ring.motion, b.ring.motion);
+            prop_assert_eq!(a.ring.context_id, b.ring.context_id);
+            prop_assert!(a.ring_meta == b.ring_meta);
+            prop_assert_eq!(a.cold.is_some(), b.cold.is_some());
+            prop_assert!(a.pending_iter().eq(b.pending_iter()));
+            prop_assert_eq!(&ha.events, &hb.events);
+            prop_assert_eq!(ha.animating, hb.animating);
         }
     }
 
