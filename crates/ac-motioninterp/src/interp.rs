@@ -419,7 +419,7 @@ impl MotionInterp {
         if is_action(motion) && self.interp_actions().len() >= MAX_ACTIONS {
             return Ok(WeenieError::TooManyActions);
         }
-        let r = self.do_interpreted_inner(host, cur, &q);
+        let r = self.do_interpreted_body(host, cur, &q);
         if r == WeenieError::None && params.modify_raw_state() {
             self.raw_apply_motion(motion, params);
         }
@@ -449,9 +449,22 @@ impl MotionInterp {
         Ok(self.do_interpreted_inner(host, motion, params))
     }
 
-    // `path` names the branch taken for the log only.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
+    /// [`Self::do_interpreted_body`] out of line, for the callers other than `DoMotion`.
     fn do_interpreted_inner<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        m: u32,
+        p: &MovementParameters,
+    ) -> WeenieError {
+        self.do_interpreted_body(host, m, p)
+    }
+
+    /// `DoInterpretedMotion`'s body. Inlined into `DoMotion` (the hot player path), which
+    /// then pays no second call frame; the other callers take it through
+    /// [`Self::do_interpreted_inner`]. `path` names the branch taken for the log only.
+    #[inline(always)]
+    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
+    fn do_interpreted_body<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         m: u32,
@@ -544,7 +557,7 @@ impl MotionInterp {
             MovementParameters::copy_some(params)
         };
         self.adjust_motion_inner(host, &mut cur, &mut q.speed, params.hold_key_to_apply);
-        let r = self.stop_interpreted_inner(host, cur, &q);
+        let r = self.stop_interpreted_body(host, cur, &q);
         if r == WeenieError::None && params.modify_raw_state() {
             self.raw.remove_motion(motion);
         }
@@ -572,9 +585,22 @@ impl MotionInterp {
         Ok(self.stop_interpreted_inner(host, motion, params))
     }
 
-    // `path` names the branch taken for the log only.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
+    /// [`Self::stop_interpreted_body`] out of line, for the callers other than `StopMotion`.
     fn stop_interpreted_inner<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        m: u32,
+        p: &MovementParameters,
+    ) -> WeenieError {
+        self.stop_interpreted_body(host, m, p)
+    }
+
+    /// `StopInterpretedMotion`'s body, inlined into `StopMotion` as
+    /// [`Self::do_interpreted_body`] is into `DoMotion`. `path` names the branch taken for the
+    /// log only.
+    #[inline(always)]
+    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
+    fn stop_interpreted_body<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         m: u32,
