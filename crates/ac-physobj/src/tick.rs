@@ -182,8 +182,12 @@ impl<W: Weenie> PhysicsObj<W> {
             };
             if taken != 0 {
                 tests::note_batch(taken);
-                for c in &rest[..taken] {
-                    self.log_completion(c);
+                // The log switch is tested once for the run: nothing in the pass above or in
+                // these events turns it on or off.
+                if self.core.log_is_on() {
+                    for c in &rest[..taken] {
+                        self.log_completion(c);
+                    }
                 }
                 rest = &rest[taken..];
                 settle = true;
