@@ -166,6 +166,13 @@ impl<W: Weenie> PhysicsObj<W> {
     /// after the last such completion. Its events are logged after the pass, in the order
     /// the single calls would have logged them (nothing in the pass logs or reads the log).
     pub(crate) fn replay_completions(&mut self, comps: Vec<MotionCompletion>) {
+        self.replay_completions_inline(comps);
+    }
+
+    /// [`Self::replay_completions`] inlined, for `RemoveLinkAnimations`' routed enter-world
+    /// (the other callers, the slice's among them, keep the call).
+    #[inline(always)]
+    fn replay_completions_inline(&mut self, comps: Vec<MotionCompletion>) {
         // Whether the last completion took the common case without `with_mm`.
         let mut settle = false;
         let mut rest = &comps[..];
@@ -311,7 +318,7 @@ impl<W: Weenie> PhysicsObj<W> {
         parts
             .manager
             .handle_enter_world(&mut parts.sequence, &mut buf);
-        self.replay_completions(buf);
+        self.replay_completions_inline(buf);
     }
 
     /// `manager.HandleExitWorld()` with the completions routed.
