@@ -38,6 +38,39 @@ pub const SIDESTEP_FACTOR: f32 = 0.5;
 pub const WALK_ANIM_SPEED: f32 = f32::from_bits(0x4047_AE14);
 /// `DoMotion` refuses an Action when this many are already queued.
 pub const MAX_ACTIONS: usize = 6;
+/// The lowest command number (an id's low 16 bits) that [`Rules::motion_allows_jump`] can
+/// refuse, under either rule set: every id with a lower number allows a jump.
+///
+/// Proof, from the command table (`ac_motiontable::motion`) and the predicate
+/// (`ac_motiontable::gating::in_jump_blocking_range` plus the fall id): it refuses exactly the
+/// ids in Reload..=Pickup (0x4000_0016..=0x4000_0018), TripleThrustLow..=MagicPowerUp07Purple
+/// (0x1000_0128..=0x1000_0131), MagicPowerUp01..=MagicPowerUp10 (0x1000_006F..=0x1000_0078),
+/// Crouch..=Sleeping (0x4100_0012..=0x4100_0014), AimLevel..=MagicPray
+/// (0x4000_001E..=0x4000_0039), and Falling (0x4000_0015, ACE) or Fallen (0x4000_0008,
+/// retail). Both ends of each range share their high 16 bits, so an id inside one has those
+/// bits too and a number between the ends' numbers, the lowest of which is 0x12; the two
+/// fall ids have numbers 0x15 and 8. So no refused id has a number below 8. The constant
+/// assertion below re-checks the ranges' ends against the table, and a test checks every id
+/// with a number below 8 under both rule sets.
+const JUMP_BLOCKING_NUMBERS_START: u32 = 8;
+
+const _: () = {
+    use ac_motiontable::motion::{
+        AIM_LEVEL, FALLEN, MAGIC_POWER_UP01, MAGIC_POWER_UP07_PURPLE, MAGIC_POWER_UP10, MAGIC_PRAY,
+        PICKUP, RELOAD, TRIPLE_THRUST_LOW,
+    };
+    /// Every id of `lo..=hi` has a command number of at least the start.
+    const fn clear(lo: u32, hi: u32) -> bool {
+        lo <= hi && lo >> 16 == hi >> 16 && lo & 0xFFFF >= JUMP_BLOCKING_NUMBERS_START
+    }
+    assert!(clear(RELOAD, PICKUP));
+    assert!(clear(TRIPLE_THRUST_LOW, MAGIC_POWER_UP07_PURPLE));
+    assert!(clear(MAGIC_POWER_UP01, MAGIC_POWER_UP10));
+    assert!(clear(CROUCH, SLEEPING));
+    assert!(clear(AIM_LEVEL, MAGIC_PRAY));
+    assert!(clear(FALLING, FALLING) && clear(FALLEN, FALLEN));
+};
+
 /// ACE `CurrentSpeedFactor`: initialised to 1 and never changed.
 const CURRENT_SPEED_FACTOR: f32 = 1.0;
 
@@ -386,7 +419,7 @@ impl MotionInterp {
         if is_action(motion) && self.interp_actions().len() >= MAX_ACTIONS {
             return Ok(WeenieError::TooManyActions);
         }
-        let r = self.do_interpreted_inner(host, cur, &q);
+        let r = self.do_interpreted_body(host, cur, &q);
         if r == WeenieError::None && params.modify_raw_state() {
             self.raw_apply_motion(motion, params);
         }
@@ -416,9 +449,22 @@ impl MotionInterp {
         Ok(self.do_interpreted_inner(host, motion, params))
     }
 
-    // `path` names the branch taken for the log only.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
+    /// [`Self::do_interpreted_body`] out of line, for the callers other than `DoMotion`.
     fn do_interpreted_inner<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        m: u32,
+        p: &MovementParameters,
+    ) -> WeenieError {
+        self.do_interpreted_body(host, m, p)
+    }
+
+    /// `DoInterpretedMotion`'s body. Inlined into `DoMotion` (the hot player path), which
+    /// then pays no second call frame; the other callers take it through
+    /// [`Self::do_interpreted_inner`]. `path` names the branch taken for the log only.
+    #[inline(always)]
+    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
+    fn do_interpreted_body<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         m: u32,
@@ -511,7 +557,7 @@ impl MotionInterp {
             MovementParameters::copy_some(params)
         };
         self.adjust_motion_inner(host, &mut cur, &mut q.speed, params.hold_key_to_apply);
-        let r = self.stop_interpreted_inner(host, cur, &q);
+        let r = self.stop_interpreted_body(host, cur, &q);
         if r == WeenieError::None && params.modify_raw_state() {
             self.raw.remove_motion(motion);
         }
@@ -539,9 +585,22 @@ impl MotionInterp {
         Ok(self.stop_interpreted_inner(host, motion, params))
     }
 
-    // `path` names the branch taken for the log only.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
+    /// [`Self::stop_interpreted_body`] out of line, for the callers other than `StopMotion`.
     fn stop_interpreted_inner<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        m: u32,
+        p: &MovementParameters,
+    ) -> WeenieError {
+        self.stop_interpreted_body(host, m, p)
+    }
+
+    /// `StopInterpretedMotion`'s body, inlined into `StopMotion` as
+    /// [`Self::do_interpreted_body`] is into `DoMotion`. `path` names the branch taken for the
+    /// log only.
+    #[inline(always)]
+    #[cfg_attr(not(feature = "tracing"), allow(unused_variables, unused_assignments))]
+    fn stop_interpreted_body<H: MotionHost + ?Sized>(
         &mut self,
         host: &mut H,
         m: u32,
@@ -896,10 +955,14 @@ impl MotionInterp {
         self.jump_block(m).error()
     }
 
-    /// [`Self::motion_allows_jump`] as the queue stores it.
+    /// [`Self::motion_allows_jump`] as the queue stores it. A command number (the low 16
+    /// bits) below [`JUMP_BLOCKING_NUMBERS_START`] allows the jump without the range tests
+    /// (the proof is that constant's doc comment): `DoInterpretedMotion` asks this for every
+    /// motion it queues and for the forward command behind it, usually Ready, WalkForward or
+    /// RunForward (numbers 3, 5 and 7).
     #[inline]
     fn jump_block(&self, m: u32) -> JumpBlock {
-        if self.rules.motion_allows_jump(m) {
+        if m & 0xFFFF < JUMP_BLOCKING_NUMBERS_START || self.rules.motion_allows_jump(m) {
             JumpBlock::Allowed
         } else {
             JumpBlock::Blocked
@@ -1238,6 +1301,33 @@ impl MotionInterp {
         false
     }
 
+    /// [`Self::motion_done_common`] for up to `max` completions in one pass: pops the run of
+    /// inline non-Action heads (at most `max`) and answers how many it popped, each with the
+    /// `set_animating` call `motion_done_common` makes after its pop (true while more are
+    /// pending, so only the last can differ). `n` returned is exactly `n` successive
+    /// `motion_done_common` calls answering true (the run stops where the next would answer
+    /// false); 0 changes nothing. Why: the object replays a whole drained queue at once
+    /// (`RemoveLinkAnimations` completes every pending motion), and one pass over the inline
+    /// ring costs less than a call per completion.
+    #[inline]
+    pub fn motion_done_common_batch<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        max: usize,
+    ) -> usize {
+        if !self.initted {
+            return 0;
+        }
+        let n = self.pending_pop_inline_non_actions(max);
+        if n != 0 {
+            for _ in 1..n {
+                host.set_animating(true);
+            }
+            host.set_animating(!self.pending_is_empty());
+        }
+        n
+    }
+
     /// [`Self::motion_done`] past its common case (see `pending_pop_inline_non_action`): a
     /// spilled queue, an Action head or an empty queue.
     #[inline(never)]
@@ -1421,5 +1511,49 @@ impl MotionInterp {
             }
         }
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod jump_block_tests {
+    use super::*;
+
+    /// The shortcut of `jump_block` answers as the rules do: for every id whose command
+    /// number is below the start (all 2^16 high halves) and for every number up to 0x200
+    /// under the high halves the command table uses, under both rule sets.
+    #[test]
+    fn the_low_number_shortcut_answers_as_the_rules() {
+        for rules in [Rules::ace(), Rules::retail()] {
+            let mi = MotionInterp::new(rules);
+            let answers_as_rules = |id: u32| {
+                let want = if rules.motion_allows_jump(id) {
+                    JumpBlock::Allowed
+                } else {
+                    JumpBlock::Blocked
+                };
+                mi.jump_block(id) == want
+            };
+            for high in 0..=0xFFFFu32 {
+                for number in 0..JUMP_BLOCKING_NUMBERS_START {
+                    let id = (high << 16) | number;
+                    assert!(rules.motion_allows_jump(id), "{id:#010x} is refused");
+                    assert!(answers_as_rules(id), "{id:#010x}");
+                }
+            }
+            let mut refused = 0;
+            for high in [
+                0x1000u32, 0x1300, 0x4000, 0x4100, 0x4400, 0x4500, 0x6500, 0x8000,
+            ] {
+                for number in 0..0x200u32 {
+                    let id = (high << 16) | number;
+                    assert!(answers_as_rules(id), "{id:#010x}");
+                    refused += usize::from(!rules.motion_allows_jump(id));
+                }
+            }
+            assert!(
+                refused > 20,
+                "only {refused} ids refused: the ranges are not exercised"
+            );
+        }
     }
 }

@@ -451,6 +451,23 @@ impl MovementManager {
         }
     }
 
+    /// [`Self::motion_done_common`] for up to `max` completions in one pass
+    /// ([`MotionInterp::motion_done_common_batch`]): answers how many it took (0 without an
+    /// interpreter or when the head is not the common case); the caller replays the rest.
+    /// Exact for the same reason as `motion_done_common`: its only host calls are
+    /// `set_animating`, and it defers no cancel.
+    #[inline]
+    pub fn motion_done_common_batch<H: MotionHost + ?Sized>(
+        &mut self,
+        host: &mut H,
+        max: usize,
+    ) -> usize {
+        match self.interp.get_mut() {
+            Some(mi) => mi.motion_done_common_batch(host, max),
+            None => 0,
+        }
+    }
+
     /// `HandleExitWorld`: forwarded to the interpreter.
     pub fn handle_exit_world<H: MoveToHost + ?Sized>(
         &mut self,

@@ -420,6 +420,16 @@ impl<W> ObjCore<W> {
         }
     }
 
+    /// Whether [`Self::log`] records anything: a caller about to log a run of events tests
+    /// this once instead of once per event (always `false` without `reference-host`).
+    #[inline(always)]
+    pub(crate) fn log_is_on(&self) -> bool {
+        #[cfg(feature = "reference-host")]
+        return self.rare.as_deref().is_some_and(|r| r.events.on);
+        #[cfg(not(feature = "reference-host"))]
+        false
+    }
+
     /// Record a host event when the log is on (`reference-host` feature only; otherwise the
     /// call and the event vanish at compile time).
     #[inline(always)]

@@ -91,9 +91,21 @@ thread_local! {
 }
 
 /// Take the thread's completion buffer, empty (a nested call simply gets a fresh one).
+/// Out of line for the slice's callers (inlined there it costs the walker's slice more than
+/// the call); [`take_completion_buffer_inline`] is the same take inlined.
+#[inline(never)]
 pub(crate) fn take_completion_buffer() -> Vec<MotionCompletion> {
-    let mut buf = COMPLETION_SCRATCH.with(|c| c.take());
-    buf.clear();
+    take_completion_buffer_inline()
+}
+
+/// [`take_completion_buffer`] inlined, for `RemoveLinkAnimations`' routed enter-world.
+///
+/// The buffer needs no clearing: the cell starts empty and its only writer,
+/// [`PhysicsObj::replay_completions`], clears the buffer before putting it back.
+#[inline(always)]
+fn take_completion_buffer_inline() -> Vec<MotionCompletion> {
+    let buf = COMPLETION_SCRATCH.with(std::cell::Cell::take);
+    debug_assert!(buf.is_empty(), "the completion buffer goes back cleared");
     buf
 }
 
@@ -145,41 +157,61 @@ impl<W: Weenie> PhysicsObj<W> {
     /// `MotionDone`, then log `weenie_motion_done` when there is a weenie. The buffer goes back
     /// to the thread.
     ///
-    /// A completion the interpreter takes in its common case (an inline non-Action head:
-    /// [`MovementManager::motion_done_common`](ac_motioninterp::MovementManager::motion_done_common))
-    /// skips [`Self::with_mm`]'s wrapping when the object has no cold part and no deferred
-    /// cancel: that case only sets `is_animating`, so the constraint sync, the lent flag and
-    /// the after-call work around it change nothing but the sync and the flag, which are
-    /// brought to the routed call's values once after the last such completion.
+    /// A run of completions the interpreter takes in its common case (inline non-Action
+    /// heads: [`MovementManager::motion_done_common_batch`](ac_motioninterp::MovementManager::motion_done_common_batch))
+    /// is taken in one pass, without [`Self::with_mm`]'s wrapping, when the object has no
+    /// cold part and no deferred cancel: that case only sets `is_animating`, so the
+    /// constraint sync, the lent flag and the after-call work around each call change
+    /// nothing but the sync and the flag, which are brought to the routed call's values once
+    /// after the last such completion. Its events are logged after the pass, in the order
+    /// the single calls would have logged them (nothing in the pass logs or reads the log).
     pub(crate) fn replay_completions(&mut self, comps: Vec<MotionCompletion>) {
+        self.replay_completions_inline(comps);
+    }
+
+    /// [`Self::replay_completions`] inlined, for `RemoveLinkAnimations`' routed enter-world
+    /// (the other callers, the slice's among them, keep the call).
+    #[inline(always)]
+    fn replay_completions_inline(&mut self, comps: Vec<MotionCompletion>) {
         // Whether the last completion took the common case without `with_mm`.
         let mut settle = false;
-        for c in &comps {
+        let mut rest = &comps[..];
+        while let Some(c) = rest.first() {
+            let quiet = self.core.follow.is_none()
+                && !self.core.deferred_cancel
+                && !tests::general_replay_only();
+            let taken = if quiet {
+                self.mm.as_mut().map_or(0, |mm| {
+                    mm.motion_done_common_batch(&mut self.core, rest.len())
+                })
+            } else {
+                0
+            };
+            if taken != 0 {
+                tests::note_batch(taken);
+                // The log switch is tested once for the run: nothing in the pass above or in
+                // these events turns it on or off.
+                if self.core.log_is_on() {
+                    for c in &rest[..taken] {
+                        self.log_completion(c);
+                    }
+                }
+                rest = &rest[taken..];
+                settle = true;
+                continue;
+            }
             self.core.log(ObjectEvent::MotionDone {
                 motion: c.motion,
                 success: c.success,
             });
-            let quiet = self.core.follow.is_none()
-                && !self.core.deferred_cancel
-                && !tests::general_replay_only();
-            settle = quiet
-                && self
-                    .mm
-                    .as_mut()
-                    .is_some_and(|mm| mm.motion_done_common(&mut self.core));
-            if !settle {
-                // Before `enter_default_state` ACE would dereference null; dropped here (quirk
-                // `interpreter-before-default-state`).
-                self.with_mm(|mm, core| {
-                    let _ = mm.motion_done(core, c.motion, c.success);
-                });
-            }
-            if self.core.weenie.is_some() {
-                self.core.log(ObjectEvent::WeenieMotionDone {
-                    motion: c.motion,
-                    success: c.success,
-                });
-            }
+            // Before `enter_default_state` ACE would dereference null; dropped here (quirk
+            // `interpreter-before-default-state`).
+            self.with_mm(|mm, core| {
+                let _ = mm.motion_done(core, c.motion, c.success);
+            });
+            self.log_weenie_completion(c);
+            rest = &rest[1..];
+            settle = false;
         }
         if settle {
             // What the routed call of the last completion leaves: the constraint synced (the
@@ -192,6 +224,28 @@ impl<W: Weenie> PhysicsObj<W> {
             comps.clear();
             cell.set(comps);
         });
+    }
+
+    /// The events of a completion the common case took: `motion_done`, then
+    /// `weenie_motion_done` when there is a weenie.
+    #[inline(always)]
+    fn log_completion(&mut self, c: &MotionCompletion) {
+        self.core.log(ObjectEvent::MotionDone {
+            motion: c.motion,
+            success: c.success,
+        });
+        self.log_weenie_completion(c);
+    }
+
+    /// `weenie_motion_done`'s event, when there is a weenie.
+    #[inline(always)]
+    fn log_weenie_completion(&mut self, c: &MotionCompletion) {
+        if self.core.weenie.is_some() {
+            self.core.log(ObjectEvent::WeenieMotionDone {
+                motion: c.motion,
+                success: c.success,
+            });
+        }
     }
 
     /// `AnimationDone(success)` on the manager with the completions routed (`Hook_AnimDone`
@@ -259,12 +313,12 @@ impl<W: Weenie> PhysicsObj<W> {
     /// `manager.HandleEnterWorld(seq)` (what `RemoveLinkAnimations` runs) with the completions
     /// routed.
     pub(crate) fn route_enter_world(&mut self) {
-        let mut buf = take_completion_buffer();
+        let mut buf = take_completion_buffer_inline();
         let parts = &mut self.core.parts;
         parts
             .manager
             .handle_enter_world(&mut parts.sequence, &mut buf);
-        self.replay_completions(buf);
+        self.replay_completions_inline(buf);
     }
 
     /// `manager.HandleExitWorld()` with the completions routed.
@@ -586,6 +640,10 @@ mod tests {
     pub(super) fn general_replay_only() -> bool {
         false
     }
+
+    /// Outside tests the batches are not counted.
+    #[inline(always)]
+    pub(super) fn note_batch(_taken: usize) {}
 }
 
 #[cfg(test)]
@@ -595,6 +653,15 @@ mod tests {
     thread_local! {
         /// Test switch: the replay takes the routed (general) call for every completion.
         static GENERAL_REPLAY_ONLY: Cell<bool> = const { Cell::new(false) };
+        /// How many common-case passes of the replay took more than one completion.
+        static MULTI_BATCHES: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// Count a common-case pass that took `taken` completions.
+    pub(super) fn note_batch(taken: usize) {
+        if taken > 1 {
+            MULTI_BATCHES.with(|c| c.set(c.get() + 1));
+        }
     }
 
     /// Whether the test switch asks for the general replay only.
@@ -611,8 +678,8 @@ mod tests {
         r
     }
 
-    /// The common case of the completion replay against the routed call for every
-    /// completion: twin objects run the same random scripts (walk, run, turn, sidestep, an
+    /// The common case of the completion replay (runs of completions taken in one pass)
+    /// against the routed call for every completion: twin objects run the same random scripts (walk, run, turn, sidestep, an
     /// action, stops, slices, link removal, a leash, a stick, take-off and landing), one with
     /// the switch on; their results, event logs and whole state agree after every call.
     #[cfg(feature = "reference-host")]
@@ -731,6 +798,8 @@ mod tests {
             }
         }
         assert!(fast > 500, "only {fast} completions replayed");
+        let multi = MULTI_BATCHES.with(Cell::get);
+        assert!(multi > 50, "only {multi} passes took several completions");
     }
 }
 

@@ -137,7 +137,9 @@ impl MotionInterp {
 
     /// Append an entry: inline while it is the fifth or later, or of another context id than
     /// the inline ones, else (and from then on until the queue empties) in the box.
-    #[inline]
+    /// Always inlined: the inline case is a handful of instructions, less than the call
+    /// frame it would otherwise pay inside the larger `DoMotion`/`StopMotion` bodies.
+    #[inline(always)]
     pub(super) fn pending_push(&mut self, context_id: i32, motion: u32, block: JumpBlock) {
         let meta = self.ring_meta.0;
         // Not spilled and fewer than four inline: the byte is below 0x40 exactly then (the
@@ -206,6 +208,35 @@ impl MotionInterp {
             return false;
         }
         self.pop_inline_head(meta)
+    }
+
+    /// [`Self::pending_pop_inline_non_action`] repeated: pops the run of inline non-Action
+    /// heads, at most `max` of them, and answers how many (0: nothing changed). Exact: each
+    /// pop of the run is the one `pending_pop_inline_non_action` would make (the run stops at
+    /// the first entry it would refuse), and `n` pops in one go leave the slots and the meta
+    /// byte exactly as `n` single pops do: slot `i` holds the old slot `min(i + n, 3)`, the
+    /// length drops by `n` and the jump flags shift down by `n`.
+    #[inline]
+    pub(super) fn pending_pop_inline_non_actions(&mut self, max: usize) -> usize {
+        let meta = self.ring_meta.0;
+        if meta & RingMeta::SPILLED != 0 {
+            return 0;
+        }
+        let limit = self.ring_meta.len().min(max);
+        let m = self.ring.motion;
+        let mut n = 0;
+        while n < limit && !ac_motiontable::command::is_action(m[n]) {
+            n += 1;
+        }
+        if n == 0 {
+            return 0;
+        }
+        self.ring.motion = [m[n.min(3)], m[(1 + n).min(3)], m[(2 + n).min(3)], m[3]];
+        self.ring_meta = RingMeta(
+            ((meta & RingMeta::LEN) - ((n as u8) << RingMeta::LEN_SHIFT))
+                | ((meta & RingMeta::BLOCKS) >> n),
+        );
+        n
     }
 
     /// Drop the head of a non-empty inline ring whose meta byte is `meta` (the callers have
@@ -372,8 +403,9 @@ impl MotionInterp {
         }
     }
 
-    /// `InterpretedMotionState::apply_motion` on the interpreted state.
-    #[inline]
+    /// `InterpretedMotionState::apply_motion` on the interpreted state. Always inlined: the
+    /// common motions (a substate) take a few instructions, less than the call.
+    #[inline(always)]
     pub(super) fn interp_apply_motion(&mut self, m: u32, p: &crate::params::MovementParameters) {
         if self.interp.apply_motion(m, p) {
             self.push_interp_action(ActionNode::from_params(m, p));
@@ -579,6 +611,51 @@ mod tests {
                 prop_assert_eq!(&ha.events, &hb.events);
                 prop_assert_eq!(ha.animating, hb.animating);
             }
+        }
+    }
+
+    proptest! {
+        /// The batch against single common-case calls: the same count, then the slots, the
+        /// meta byte, the box, the host's events and its animating flag bit for bit, and the
+        /// single calls stop where the batch stopped.
+        #[test]
+        fn motion_done_batch_is_repeated_common_calls(
+            pushes in proptest::collection::vec((prop_oneof![3 => Just(0i32), 1 => -1i32..2], motion_id(), any::<bool>()), 0..7),
+            pops in 0usize..3,
+            max in 0usize..6,
+            initted in prop_oneof![4 => Just(true), 1 => Just(false)],
+        ) {
+            let mut a = MotionInterp::new(Rules::default());
+            let mut ha = crate::testing::RecordingHost::default();
+            if initted {
+                a.enter_default_state(&mut ha);
+            }
+            a.pending_clear();
+            for (c, m, b) in pushes {
+                let block = if b { JumpBlock::Blocked } else { JumpBlock::Allowed };
+                a.pending_push(c, m, block);
+            }
+            // Popped heads leave stale slots behind, as the queue does in use.
+            for _ in 0..pops {
+                a.pending_pop();
+            }
+            let mut b = a.clone();
+            let mut hb = ha.clone();
+            ha.events.clear();
+            hb.events.clear();
+            let n = a.motion_done_common_batch(&mut ha, max);
+            let mut singles = 0;
+            while singles < max && b.motion_done_common(&mut hb) {
+                singles += 1;
+            }
+            prop_assert_eq!(n, singles);
+            prop_assert_eq!(a.ring.motion, b.ring.motion);
+            prop_assert_eq!(a.ring.context_id, b.ring.context_id);
+            prop_assert!(a.ring_meta == b.ring_meta);
+            prop_assert_eq!(a.cold.is_some(), b.cold.is_some());
+            prop_assert!(a.pending_iter().eq(b.pending_iter()));
+            prop_assert_eq!(&ha.events, &hb.events);
+            prop_assert_eq!(ha.animating, hb.animating);
         }
     }
 
