@@ -1347,10 +1347,12 @@ impl Sequence {
         };
         let forward = dt >= 0.0;
         {
-            let a = link.with(Self::animation_in(&self.env, &self.cold, link));
-            let fr = a.framerate();
+            let fr = link.framerate();
             let exits = if forward { fr < 0.0 } else { fr >= 0.0 };
+            // The animation is read only when the node is left through its exit frame (not
+            // in the usual forward step).
             if exits && let Some(f) = frame.as_deref_mut() {
+                let a = link.with(Self::animation_in(&self.env, &self.cold, link));
                 if a.has_pos_frames() {
                     shortcut::subtract_into(f, &a.pos_frame(self.frame_number as i32));
                 }
