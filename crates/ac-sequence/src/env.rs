@@ -14,6 +14,11 @@ pub(crate) struct Env {
     pub(crate) source: Arc<dyn AnimationSource>,
     /// The same source when it is an [`AnimationCache`] (looked up without a virtual call).
     cache: Option<Arc<AnimationCache>>,
+    /// The cache's animations by position (empty without a cache), kept here so that reading
+    /// a node's animation, once or more per update, is one bounds-checked load from the
+    /// environment rather than a walk through the optional cache handle. A copy is exact: the
+    /// cache behind the shared handle never changes.
+    anims: Box<[Arc<Animation>]>,
     /// The rules.
     pub(crate) rules: SharedRules,
 }
@@ -31,7 +36,7 @@ impl Env {
     /// a node's mark for an animation it holds itself).
     #[inline(always)]
     pub(crate) fn cached_at(&self, index: u32) -> Option<&Arc<Animation>> {
-        self.cache.as_deref()?.at(index)
+        self.anims.get(index as usize)
     }
 
     /// Whether `other` reads from the very same cache (so positions in it mean the same).
@@ -93,9 +98,13 @@ impl SharedEnv {
             *swept = table.len();
         }
         let cache = Arc::clone(&source).into_cache();
+        let anims = cache
+            .as_deref()
+            .map_or_else(Box::default, |c| c.animations().into());
         let env = Arc::new(Env {
             source,
             cache,
+            anims,
             rules,
         });
         table.insert(key, Arc::downgrade(&env));

@@ -251,6 +251,16 @@ impl<'a> AnimSequenceNode<'a> {
         n.min(i32::MAX as usize) as i64
     }
 
+    /// The number of part frames, read with one load: for indices below `i32::MAX` a bound
+    /// no larger than [`Self::frames_with_data`] (equal to it when the animation has no more
+    /// pos frames than part frames, the usual case), so the quick update's bound test
+    /// against it accepts only steps the test against the frames with data accepts. (A
+    /// `Vec`'s length never exceeds `isize::MAX`, so the cast is exact.)
+    #[inline]
+    pub(crate) fn part_frame_count(&self) -> i64 {
+        self.anim.part_frames.len() as i64
+    }
+
     /// Whether the animation carries any pos frame (ACE `Anim.PosFrames.Count > 0`, used by
     /// `advance_to_next_animation`; the per-boundary code combines unconditionally).
     pub fn has_pos_frames(&self) -> bool {

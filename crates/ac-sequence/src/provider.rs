@@ -154,6 +154,11 @@ impl AnimationCache {
         self.dense.get(index as usize)
     }
 
+    /// Every animation, at the position the index gives it (see [`Self::find`]).
+    pub(crate) fn animations(&self) -> &[Arc<Animation>] {
+        &self.dense
+    }
+
     /// The position of the slot holding `id` (`None` when the id is not indexed).
     #[inline]
     fn find_slot(&self, id: u32) -> Option<usize> {

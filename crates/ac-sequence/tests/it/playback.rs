@@ -190,7 +190,8 @@ proptest! {
 }
 
 /// A source for the fast-path comparison: a link whose pos frames turn, a cycle with
-/// translation-only root motion and a hook, and a cycle without pos frames.
+/// translation-only root motion and a hook, a cycle without pos frames, and one with more
+/// pos frames than part frames.
 fn mixed_source() -> Arc<AnimationCache> {
     let turn = Frame {
         origin: Vec3::new(0.01, 0.05, 0.0),
@@ -229,7 +230,16 @@ fn mixed_source() -> Arc<AnimationCache> {
         part_frames: vec![AnimationFrame::default(); 5],
         ..Animation::default()
     };
-    Arc::new([link, cycle, bare].into_iter().collect())
+    // More pos frames than part frames (the quick update bounds its walk by the part
+    // frames, the general loop by both).
+    let long_pos = Animation {
+        id: 0x0300_0004,
+        flags: 1,
+        num_parts: 0,
+        pos_frames: vec![step, turn, step, turn, step, step],
+        part_frames: vec![AnimationFrame::default(); 3],
+    };
+    Arc::new([link, cycle, bare, long_pos].into_iter().collect())
 }
 
 fn frame_bits(f: &AFrame) -> [u32; 7] {
@@ -245,11 +255,11 @@ proptest! {
     /// offset or a hook list.
     #[test]
     fn the_short_way_matches_the_general_loop(
-        anims in proptest::collection::vec((0usize..3, prop_oneof![Just(30.0f32), Just(15.0), Just(-30.0), Just(45.5), Just(1e-4), Just(0.0), -60.0f32..60.0], -1i32..9, -1i32..9), 1..4),
+        anims in proptest::collection::vec((0usize..4, prop_oneof![Just(30.0f32), Just(15.0), Just(-30.0), Just(45.5), Just(1e-4), Just(0.0), -60.0f32..60.0], -1i32..9, -1i32..9), 1..4),
         physics in (prop_oneof![Just(0.0f32), Just(3.12), -4.0f32..4.0], prop_oneof![Just(0.0f32), Just(1.5), -2.0f32..2.0]),
         dts in proptest::collection::vec((prop_oneof![4 => Just(1.0f32 / 30.0), 1 => Just(1.0 / 60.0), 1 => Just(0.1), 1 => Just(0.0), 1 => Just(-1.0 / 30.0), 2 => -0.3f32..0.6], 0u8..8), 1..40),
     ) {
-        let ids = [LINK, CYCLE, 0x0300_0003];
+        let ids = [LINK, CYCLE, 0x0300_0003, 0x0300_0004];
         let build = || {
             let mut s = Sequence::new(mixed_source(), Rules::default());
             for &(a, fps, lo, hi) in &anims {
