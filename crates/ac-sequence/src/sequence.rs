@@ -1004,15 +1004,24 @@ impl Sequence {
         hooks: &mut Option<&mut Vec<AnimationHook>>,
         work: &mut UpdateWork,
     ) -> bool {
+        /// Below 2²², `floor64` of a non-negative frame number is its truncation.
+        const LIMIT: f32 = 4_194_304.0;
         // `NONE` is past the end of any list.
         let Some(node) = self.nodes.get(self.curr as usize) else {
             return false;
         };
         let node = node.with(Self::animation_in(&self.env, &self.cold, node));
         let fr = node.framerate();
-        let Some((frame_num, last, target)) = forward_floors(self.frame_number, fr * dt) else {
+        let ft = fr * dt;
+        let from = self.frame_number;
+        let frame_num = from + ft;
+        // Also false for NaN and infinities.
+        if !(ft > 0.0 && from >= 0.0 && frame_num < LIMIT) {
             return false;
-        };
+        }
+        // Both in [0, 2²²): the floors ACE compares are the truncations (`floor(−0) = −0`
+        // truncates to 0 as well).
+        let (last, target) = (from as i64, frame_num as i64);
         let high = i64::from(node.high_frame());
         // A lower bound of the frames with data (what the general loop's walk tests
         // against): the quick way declines a few steps it could take, never one it may not
@@ -1613,36 +1622,6 @@ fn frame_step(velocity: Vec3, omega: Vec3, fr: f32, dt: f32) -> Option<(Vec3, Ve
     }
 }
 
-/// Below 2²², `floor64` of a non-negative frame number is its truncation.
-const FORWARD_LIMIT: f32 = 4_194_304.0;
-
-/// The quick update's move of the play head from `from` by `ft` frames, as
-/// `(from + ft, floor(from), floor(from + ft))`, when it goes forward (`ft > 0`) from
-/// `from >= 0` to below 2²² (`None` otherwise, NaN and infinities included).
-///
-/// Both numbers are then in [0, 2²²), where the floors ACE compares are the truncations
-/// (`floor(−0) = −0` truncates to 0 as well); the truncations skip the saturating cast's
-/// range fix-ups, which the tests above have already ruled out.
-#[allow(unsafe_code)]
-#[inline(always)]
-fn forward_floors(from: f32, ft: f32) -> Option<(f32, i64, i64)> {
-    let frame_num = from + ft;
-    if !(ft > 0.0 && from >= 0.0 && frame_num < FORWARD_LIMIT) {
-        return None;
-    }
-    // SAFETY: `to_int_unchecked` needs finite values whose truncations fit in i64. Here
-    // `from >= 0` (so not NaN) and `frame_num < 2²²` (so not NaN and not +∞); IEEE addition
-    // is monotone, so `ft > 0` gives `from <= from + ft = frame_num`. Both are therefore
-    // finite and in [0, 2²²), whose truncations fit in i64.
-    let (last, target) = unsafe {
-        (
-            from.to_int_unchecked::<i64>(),
-            frame_num.to_int_unchecked::<i64>(),
-        )
-    };
-    Some((frame_num, last, target))
-}
-
 /// [`Walk::boundary`] going forward, without building a [`Walk`]: pos frame `index` combined
 /// and one frame of physics (`step`, from [`frame_step`]), then the frame's forward hooks.
 #[inline(always)]
@@ -1728,50 +1707,6 @@ impl ac_motiontable::AnimSequence for Sequence {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The quick update's floors are the saturating casts' wherever it answers, and it
-    /// declines every move that is not forward, from a negative or non-finite frame, or to
-    /// 2²² or beyond.
-    #[test]
-    fn forward_floors_are_the_truncations_and_decline_the_rest() {
-        let froms = [
-            0.0f32,
-            -0.0,
-            0.5,
-            1.0,
-            9.999_8,
-            4_194_303.5,
-            4_194_304.0,
-            -1.0,
-        ];
-        let fts = [
-            1.0f32,
-            0.25,
-            1e-9,
-            0.0,
-            -1.0,
-            4_194_304.0,
-            f32::MAX,
-            f32::INFINITY,
-        ];
-        let weird = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
-        for from in froms.into_iter().chain(weird) {
-            for ft in fts.into_iter().chain(weird) {
-                let to = from + ft;
-                let forward = ft > 0.0 && from >= 0.0 && to < FORWARD_LIMIT;
-                match forward_floors(from, ft) {
-                    Some((n, last, target)) => {
-                        assert!(forward, "{from} {ft}");
-                        assert_eq!(n.to_bits(), to.to_bits());
-                        assert_eq!((last, target), (from as i64, to as i64), "{from} {ft}");
-                        assert_eq!(last as f64, floor64(from).max(0.0));
-                        assert_eq!(target as f64, floor64(to));
-                    }
-                    None => assert!(!forward, "{from} {ft}"),
-                }
-            }
-        }
-    }
 
     /// Where the bytes of a sequence go (`docs/performance.md`): the node list's header, the
     /// positions and serial counter, the frame number, velocity and omega, one shared handle
