@@ -38,9 +38,9 @@ pub trait AnimationSource: Send + Sync {
 /// append's lookup in a few instructions instead of a B-tree descent; it only changes with
 /// `&mut self` methods, so a cache shared as an [`AnimationSource`] always answers the same.
 ///
-/// Each animation also has a stable position in the cache (see [`CacheSlot`]): a sequence
-/// reading from the cache keeps that position in its nodes instead of a counted reference,
-/// so appending and removing a node touch no reference count.
+/// Each animation also has a stable position in the cache, kept in its lookup slot with the id
+/// and frame count: a sequence reading from the cache keeps that position in its nodes instead
+/// of a counted reference, so appending and removing a node touch no reference count.
 #[derive(Debug, Clone, Default)]
 pub struct AnimationCache {
     anims: BTreeMap<u32, Arc<Animation>>,
