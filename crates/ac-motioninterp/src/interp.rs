@@ -38,39 +38,6 @@ pub const SIDESTEP_FACTOR: f32 = 0.5;
 pub const WALK_ANIM_SPEED: f32 = f32::from_bits(0x4047_AE14);
 /// `DoMotion` refuses an Action when this many are already queued.
 pub const MAX_ACTIONS: usize = 6;
-/// The lowest command number (an id's low 16 bits) that [`Rules::motion_allows_jump`] can
-/// refuse, under either rule set: every id with a lower number allows a jump.
-///
-/// Proof, from the command table (`ac_motiontable::motion`) and the predicate
-/// (`ac_motiontable::gating::in_jump_blocking_range` plus the fall id): it refuses exactly the
-/// ids in Reload..=Pickup (0x4000_0016..=0x4000_0018), TripleThrustLow..=MagicPowerUp07Purple
-/// (0x1000_0128..=0x1000_0131), MagicPowerUp01..=MagicPowerUp10 (0x1000_006F..=0x1000_0078),
-/// Crouch..=Sleeping (0x4100_0012..=0x4100_0014), AimLevel..=MagicPray
-/// (0x4000_001E..=0x4000_0039), and Falling (0x4000_0015, ACE) or Fallen (0x4000_0008,
-/// retail). Both ends of each range share their high 16 bits, so an id inside one has those
-/// bits too and a number between the ends' numbers, the lowest of which is 0x12; the two
-/// fall ids have numbers 0x15 and 8. So no refused id has a number below 8. The constant
-/// assertion below re-checks the ranges' ends against the table, and a test checks every id
-/// with a number below 8 under both rule sets.
-const JUMP_BLOCKING_NUMBERS_START: u32 = 8;
-
-const _: () = {
-    use ac_motiontable::motion::{
-        AIM_LEVEL, FALLEN, MAGIC_POWER_UP01, MAGIC_POWER_UP07_PURPLE, MAGIC_POWER_UP10, MAGIC_PRAY,
-        PICKUP, RELOAD, TRIPLE_THRUST_LOW,
-    };
-    /// Every id of `lo..=hi` has a command number of at least the start.
-    const fn clear(lo: u32, hi: u32) -> bool {
-        lo <= hi && lo >> 16 == hi >> 16 && lo & 0xFFFF >= JUMP_BLOCKING_NUMBERS_START
-    }
-    assert!(clear(RELOAD, PICKUP));
-    assert!(clear(TRIPLE_THRUST_LOW, MAGIC_POWER_UP07_PURPLE));
-    assert!(clear(MAGIC_POWER_UP01, MAGIC_POWER_UP10));
-    assert!(clear(CROUCH, SLEEPING));
-    assert!(clear(AIM_LEVEL, MAGIC_PRAY));
-    assert!(clear(FALLING, FALLING) && clear(FALLEN, FALLEN));
-};
-
 /// ACE `CurrentSpeedFactor`: initialised to 1 and never changed.
 const CURRENT_SPEED_FACTOR: f32 = 1.0;
 
@@ -955,14 +922,10 @@ impl MotionInterp {
         self.jump_block(m).error()
     }
 
-    /// [`Self::motion_allows_jump`] as the queue stores it. A command number (the low 16
-    /// bits) below [`JUMP_BLOCKING_NUMBERS_START`] allows the jump without the range tests
-    /// (the proof is that constant's doc comment): `DoInterpretedMotion` asks this for every
-    /// motion it queues and for the forward command behind it, usually Ready, WalkForward or
-    /// RunForward (numbers 3, 5 and 7).
+    /// [`Self::motion_allows_jump`] as the queue stores it.
     #[inline]
     fn jump_block(&self, m: u32) -> JumpBlock {
-        if m & 0xFFFF < JUMP_BLOCKING_NUMBERS_START || self.rules.motion_allows_jump(m) {
+        if self.rules.motion_allows_jump(m) {
             JumpBlock::Allowed
         } else {
             JumpBlock::Blocked
@@ -1511,49 +1474,5 @@ impl MotionInterp {
             }
         }
         Ok(true)
-    }
-}
-
-#[cfg(test)]
-mod jump_block_tests {
-    use super::*;
-
-    /// The shortcut of `jump_block` answers as the rules do: for every id whose command
-    /// number is below the start (all 2^16 high halves) and for every number up to 0x200
-    /// under the high halves the command table uses, under both rule sets.
-    #[test]
-    fn the_low_number_shortcut_answers_as_the_rules() {
-        for rules in [Rules::ace(), Rules::retail()] {
-            let mi = MotionInterp::new(rules);
-            let answers_as_rules = |id: u32| {
-                let want = if rules.motion_allows_jump(id) {
-                    JumpBlock::Allowed
-                } else {
-                    JumpBlock::Blocked
-                };
-                mi.jump_block(id) == want
-            };
-            for high in 0..=0xFFFFu32 {
-                for number in 0..JUMP_BLOCKING_NUMBERS_START {
-                    let id = (high << 16) | number;
-                    assert!(rules.motion_allows_jump(id), "{id:#010x} is refused");
-                    assert!(answers_as_rules(id), "{id:#010x}");
-                }
-            }
-            let mut refused = 0;
-            for high in [
-                0x1000u32, 0x1300, 0x4000, 0x4100, 0x4400, 0x4500, 0x6500, 0x8000,
-            ] {
-                for number in 0..0x200u32 {
-                    let id = (high << 16) | number;
-                    assert!(answers_as_rules(id), "{id:#010x}");
-                    refused += usize::from(!rules.motion_allows_jump(id));
-                }
-            }
-            assert!(
-                refused > 20,
-                "only {refused} ids refused: the ranges are not exercised"
-            );
-        }
     }
 }

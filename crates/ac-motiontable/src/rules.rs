@@ -266,9 +266,14 @@ impl Rules {
 
     /// Whether `MotionInterp.motion_allows_jump` lets a jump start from motion `id` (false →
     /// `YouCantJumpFromThisPosition`): the blocked ranges, plus Falling (ACE) or Fallen
-    /// (retail) — quirk `jump-blocked-fall`.
+    /// (retail) — quirk `jump-blocked-fall`. Ids whose command number is below
+    /// `gating::JUMP_BLOCKING_NUMBERS_START` (8) allow it without the range tests (the proof
+    /// is that constant's doc comment).
     #[inline]
     pub fn motion_allows_jump(&self, id: u32) -> bool {
+        if id & 0xFFFF < crate::gating::JUMP_BLOCKING_NUMBERS_START {
+            return true;
+        }
         let fall = if self.fallen_blocks_jump {
             crate::motion::FALLEN
         } else {
